@@ -1,0 +1,116 @@
+/**
+ * Isolated world of every frame. Takes the page API's private port at document_start, gathers DOM
+ * evidence for each proposal on the way in, forwards it to the background, and performs what the
+ * background allows — nothing else. Runs before the MAIN-world page API (manifest order).
+ */
+import browser from 'webextension-polyfill';
+import { VerdictSchema } from '../core/contracts';
+import { inspectShape, resolve } from '../core/resolver';
+import { ExecuteCommandSchema } from '../messages/background-content';
+import type { ContentRequest } from '../messages/content-background';
+import { type BridgeReply, HANDSHAKE_EVENT, type PageRequest, PageRequestSchema } from '../messages/page-bridge';
+import { execute, forget, rememberCertified } from './executor';
+import { certifyTarget } from './verifiers/dom';
+
+/** Longer than any decision the background makes, including a user's answer to an ask. */
+const DECISION_TIMEOUT_MS = 150_000;
+
+let pagePort: MessagePort | null = null;
+
+function onHandshake(event: Event): void {
+  // Only the first handshake counts: it happens synchronously before any page script runs.
+  window.removeEventListener(HANDSHAKE_EVENT, onHandshake, true);
+  const port = event instanceof MessageEvent ? event.ports[0] : undefined;
+  if (!port || pagePort) return;
+  event.stopImmediatePropagation();
+  event.preventDefault();
+  pagePort = port;
+  port.onmessage = (message) => void onPageMessage(message.data);
+}
+window.addEventListener(HANDSHAKE_EVENT, onHandshake, true);
+
+async function onPageMessage(data: unknown): Promise<void> {
+  const parsed = PageRequestSchema.safeParse(data);
+  if (!parsed.success) return;
+  const request = parsed.data;
+  const reply = await answer(request);
+  pagePort?.postMessage(reply);
+}
+
+async function answer(request: PageRequest): Promise<BridgeReply> {
+  if (request.kind === 'tools') {
+    const tools = await send({ kind: 'tools' }).catch(() => []);
+    return { kind: 'tools', id: request.id, tools };
+  }
+  const requestId = `r-${crypto.getRandomValues(new Uint32Array(2)).join('-')}`;
+  if (request.kind === 'malformed') {
+    const malformed = { kind: 'malformed', requestId, code: 'malformed_proposal', problem: request.problem } as const;
+    return { kind: 'verdict', id: request.id, verdict: await decide(malformed) };
+  }
+  return { kind: 'verdict', id: request.id, verdict: await decide(certify(requestId, request.proposal)) };
+}
+
+/** Gathers evidence for calls that name a target; the background resolves the call again itself. */
+function certify(requestId: string, proposal: unknown): Extract<ContentRequest, { requestId: string }> {
+  // Hostile shapes (huge, deep, odd prototypes) stop here and are reported, not forwarded.
+  const shape = inspectShape(proposal);
+  if (shape) return { kind: 'malformed', requestId, code: shape.code, problem: shape.message.slice(0, 300) };
+  const resolution = resolve(proposal);
+  if (!resolution.ok) return { kind: 'propose', requestId, proposal, certificates: [] };
+  const target = resolution.call.args.target;
+  if (typeof target !== 'string') return { kind: 'propose', requestId, proposal, certificates: [] };
+  const evidence = certifyTarget(target);
+  if (evidence.element) rememberCertified(requestId, target, evidence.element, evidence.digest);
+  return { kind: 'propose', requestId, proposal, certificates: evidence.certificates };
+}
+
+async function decide(request: Extract<ContentRequest, { requestId: string }>): Promise<unknown> {
+  try {
+    const verdict = VerdictSchema.safeParse(await withTimeout(send(request), DECISION_TIMEOUT_MS));
+    if (verdict.success) return verdict.data;
+    throw new Error('The background gave no valid verdict.');
+  } catch (error) {
+    forget(request.requestId);
+    const timedOut = error instanceof TimeoutError;
+    return {
+      id: request.requestId,
+      decision: 'block',
+      executed: false,
+      reasons: [
+        timedOut
+          ? { code: 'timeout', message: 'No decision arrived in time; nothing was executed.' }
+          : { code: 'internal_error', message: 'The extension could not decide; nothing was executed.' },
+      ],
+    };
+  }
+}
+
+function send(request: ContentRequest): Promise<unknown> {
+  return browser.runtime.sendMessage(request);
+}
+
+class TimeoutError extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolvePromise, rejectPromise) => {
+    const timer = setTimeout(() => rejectPromise(new TimeoutError()), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolvePromise(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        rejectPromise(error);
+      },
+    );
+  });
+}
+
+browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
+  // Commands come only from this extension's background, never from a tab.
+  if (sender.id !== browser.runtime.id || sender.tab !== undefined) return undefined;
+  const command = ExecuteCommandSchema.safeParse(message);
+  if (!command.success) return undefined;
+  return Promise.resolve(execute(command.data));
+});

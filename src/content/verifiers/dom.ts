@@ -1,0 +1,104 @@
+import type { Certificate } from '../../core/contracts';
+import type { UiElementValue } from '../../core/plan';
+import { queryTarget } from '../query';
+import { hitTest } from './hit-test';
+import { renderedText } from './rendered-text';
+import { hiddenBy, isInViewport } from './visibility';
+
+export const DOM_VERIFIER = 'dom@1';
+
+/** Certificates are scoped to "self"; the background rewrites that to the frame the browser names. */
+const SELF = 'self';
+
+export type TargetEvidence = { certificates: Certificate[]; element: Element | null; digest: string };
+
+let sequence = 0;
+const certificateId = () => `c-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
+
+/** Observes the target of a call: element facts, the text it shows, and what is on top of it. */
+export function certifyTarget(selector: string): TargetEvidence {
+  const query = queryTarget(selector);
+  const elements = query.ok ? query.elements : [];
+  const element = elements.length === 1 ? elements[0]! : null;
+  if (element && !isInViewport(element.getBoundingClientRect())) {
+    element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  }
+  const text = element ? renderedText(element) : null;
+  const value: UiElementValue = element
+    ? describe(element, text ?? '')
+    : {
+        count: elements.length,
+        selectorError: query.ok ? null : query.error,
+        connected: false,
+        tag: '',
+        inputType: null,
+        disabled: false,
+        inert: false,
+        visible: false,
+        hiddenBy: null,
+        isSubmit: false,
+        formHasPassword: false,
+        digest: '',
+      };
+  const time = Date.now();
+  const rect = element ? toRect(element.getBoundingClientRect()) : undefined;
+  const region = rect ? { frame: SELF, selector, rect } : { frame: SELF, selector };
+  const base = { region, verifier: DOM_VERIFIER, confidence: 1, time, trust: 'extension' as const };
+  const certificates: Certificate[] = [{ id: certificateId(), type: 'ui_element', value, source: 'dom', ...base }];
+  if (element) {
+    certificates.push({ id: certificateId(), type: 'visible_text', value: { text: text ?? '' }, source: 'dom', ...base });
+    certificates.push({ id: certificateId(), type: 'hit_test', value: hitTest(element), source: 'dom', ...base });
+  }
+  return { certificates, element, digest: value.digest };
+}
+
+function describe(element: Element, text: string): UiElementValue {
+  const hidden = hiddenBy(element);
+  const control = element as Partial<HTMLButtonElement & HTMLInputElement>;
+  const form = control.form ?? null;
+  const inputType = element instanceof HTMLInputElement ? element.type : element instanceof HTMLButtonElement ? element.type : null;
+  const isSubmit =
+    form !== null &&
+    ((element instanceof HTMLButtonElement && element.type === 'submit') ||
+      (element instanceof HTMLInputElement && (element.type === 'submit' || element.type === 'image')));
+  return {
+    count: 1,
+    selectorError: null,
+    connected: element.isConnected,
+    tag: element.localName,
+    inputType,
+    disabled: element.matches(':disabled'),
+    inert: element.closest('[inert]') !== null,
+    visible: hidden === null,
+    hiddenBy: hidden,
+    isSubmit,
+    formHasPassword: form?.querySelector('input[type="password"]') != null,
+    digest: elementDigest(element, text),
+  };
+}
+
+/**
+ * What must not change between certification and execution: markup, rendered text and box.
+ * FNV-1a is enough here: the element object itself is also compared, this only detects mutation.
+ */
+export function elementDigest(element: Element, text = renderedText(element)): string {
+  const rect = element.getBoundingClientRect();
+  const material = [
+    element.outerHTML.slice(0, 20_000),
+    text,
+    Math.round(rect.left),
+    Math.round(rect.top),
+    Math.round(rect.width),
+    Math.round(rect.height),
+  ].join('\u0000');
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < material.length; i++) {
+    hash ^= material.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `fnv1a:${(hash >>> 0).toString(16).padStart(8, '0')}:${material.length}`;
+}
+
+function toRect(rect: DOMRect) {
+  return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+}

@@ -1,0 +1,46 @@
+/** Why an element is not visibly rendered, or null when it is. Checked through the ancestor chain. */
+export function hiddenBy(element: Element): string | null {
+  if (!element.isConnected) return 'detached';
+  const probe = element as Element & { checkVisibility?: (options?: Record<string, boolean>) => boolean };
+  if (probe.checkVisibility && !probe.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) {
+    return describeHiddenAncestor(element) ?? 'not rendered';
+  }
+  const rect = element.getBoundingClientRect();
+  if (rect.width < 1 || rect.height < 1) return `zero size (${Math.round(rect.width)}×${Math.round(rect.height)})`;
+  let opacity = 1;
+  for (let node: Element | null = element; node; node = parentElement(node)) {
+    opacity *= Number.parseFloat(getComputedStyle(node).opacity);
+  }
+  if (opacity < 0.1) return `opacity ${opacity.toFixed(2)}`;
+  if (rect.right <= 0 || rect.bottom <= 0 || rect.left >= innerWidth || rect.top >= innerHeight) return 'outside the viewport';
+  return null;
+}
+
+function describeHiddenAncestor(element: Element): string | null {
+  for (let node: Element | null = element; node; node = parentElement(node)) {
+    const style = getComputedStyle(node);
+    const who = node === element ? '' : ` on ${describeElement(node)}`;
+    if (style.display === 'none') return `display:none${who}`;
+    if (style.visibility === 'hidden' || style.visibility === 'collapse') return `visibility:${style.visibility}${who}`;
+    if (Number.parseFloat(style.opacity) === 0) return `opacity:0${who}`;
+    if (style.contentVisibility === 'hidden') return `content-visibility:hidden${who}`;
+  }
+  return null;
+}
+
+/** The parent in the flat tree: shadow hosts count as parents of their shadow roots' children. */
+export function parentElement(node: Element): Element | null {
+  if (node.parentElement) return node.parentElement;
+  const root = node.getRootNode();
+  return root instanceof ShadowRoot ? root.host : null;
+}
+
+export function describeElement(element: Element): string {
+  const id = element.id ? `#${element.id}` : '';
+  const classes = element.classList.length > 0 ? `.${Array.from(element.classList).slice(0, 2).join('.')}` : '';
+  return `${element.localName}${id}${classes}`.slice(0, 120);
+}
+
+export function isInViewport(rect: DOMRect): boolean {
+  return rect.top >= 0 && rect.left >= 0 && rect.bottom <= innerHeight && rect.right <= innerWidth;
+}

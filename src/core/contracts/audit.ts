@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { CertificateTypeSchema, TrustSchema } from './certificate';
+import { ReasonSchema } from './reasons';
+import { DecisionSchema } from './verdict';
+
+export const AUDIT_FORMAT = 1;
+
+export const AuditCertificateSchema = z.strictObject({
+  id: z.string(),
+  type: CertificateTypeSchema,
+  value: z.unknown(),
+  verifier: z.string(),
+  source: z.string(),
+  trust: TrustSchema,
+  confidence: z.number(),
+});
+
+/** The record body; `hash` covers every field but itself (canonical JSON, SHA-256). */
+export const AuditRecordSchema = z.strictObject({
+  format: z.literal(AUDIT_FORMAT),
+  id: z.string(),
+  seq: z.number().int().nonnegative(),
+  time: z.number(),
+  prev: z.string(),
+  hash: z.string(),
+  tab: z.strictObject({ id: z.number().nullable(), origin: z.string().nullable() }),
+  frame: z.strictObject({ id: z.number().nullable(), origin: z.string().nullable() }),
+  proposal: z.strictObject({
+    tool: z.string().nullable(),
+    target: z.string().nullable(),
+    claims: z.unknown(),
+    agent: z.string().nullable(),
+    preview: z.string().nullable(),
+  }),
+  resolution: z.strictObject({ tool: z.string(), provider: z.string(), privilege: z.string() }).nullable(),
+  certificates: z.array(AuditCertificateSchema),
+  decision: DecisionSchema,
+  reasons: z.array(ReasonSchema),
+  approval: z.strictObject({ approved: z.boolean(), by: z.literal('user'), time: z.number() }).nullable(),
+  execution: z.strictObject({ executed: z.boolean(), error: z.string().nullable() }),
+  targetLabel: z.string().nullable(),
+});
+export type AuditRecord = z.infer<typeof AuditRecordSchema>;
+export type AuditBody = Omit<AuditRecord, 'hash' | 'prev' | 'seq' | 'format'>;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * The closed list of reason codes. Every verdict reason carries one of these; the README table
+ * is generated from the same descriptions (see test/unit/readme-reasons.test.ts).
+ */
+export const REASONS = {
+  // Resolver (decision "reject")
+  malformed_proposal: 'The proposal is not a plain object of the documented shape.',
+  payload_too_large: 'The proposal exceeds the size, depth or key-count limits.',
+  unknown_tool: 'H1: the tool is not in the registry.',
+  unknown_param: 'H2: an argument the tool does not declare.',
+  missing_param: 'H2: a required argument is missing.',
+  type_mismatch: 'H3: an argument has the wrong type, enum value, range or length.',
+  unknown_claim: 'A claim key the tool does not declare (claims are closed).',
+  invalid_selector: 'The target is not a valid CSS selector.',
+  target_not_found: 'The target selector matches no element in the proposing frame.',
+  target_ambiguous: 'The target selector matches more than one element.',
+  // Gate (decision "block" unless stated)
+  target_detached: 'The target is not connected to the document.',
+  target_hidden: 'The target is not visibly rendered (display, visibility, opacity, size, viewport).',
+  target_covered: 'Another element is on top of the target at its click point.',
+  target_disabled: 'The target is disabled or inert.',
+  label_mismatch: 'The claimed label differs from the text the target visibly shows.',
+  evidence_missing: 'A predicate of the plan has no certificate of the required type.',
+  evidence_untrusted: 'A certificate comes from a source not trusted for the predicate.',
+  evidence_expired: 'A certificate is older than the policy allows.',
+  low_confidence: 'A certificate is below the confidence the policy requires.',
+  requires_approval: 'The privilege class of the action needs the user, and no approval was given.',
+  // Execution
+  stale_evidence: 'The target changed between certification and execution.',
+  execution_failed: 'The extension tried to perform the action and it failed.',
+  // Plumbing (fail closed)
+  timeout: 'No decision arrived in time; nothing was executed.',
+  not_connected: 'The page API has no channel to the extension in this frame.',
+  internal_error: 'Warrant failed internally; nothing was executed.',
+} as const;
+
+export type ReasonCode = keyof typeof REASONS;
+export const REASON_CODES = Object.keys(REASONS) as [ReasonCode, ...ReasonCode[]];
+export const ReasonCodeSchema = z.enum(REASON_CODES);
+
+export const ReasonSchema = z.strictObject({
+  code: ReasonCodeSchema,
+  predicate: z.string().max(64).optional(),
+  message: z.string().max(1_000),
+});
+export type Reason = z.infer<typeof ReasonSchema>;
+
+export function reason(code: ReasonCode, message?: string, predicate?: string): Reason {
+  const r: Reason = { code, message: message ?? REASONS[code] };
+  if (predicate !== undefined) r.predicate = predicate;
+  return r;
+}

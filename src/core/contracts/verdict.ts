@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { ReasonSchema } from './reasons';
+
+export const DecisionSchema = z.enum(['allow', 'ask', 'block', 'reject']);
+export type Decision = z.infer<typeof DecisionSchema>;
+
+export const VerdictSchema = z.strictObject({
+  id: z.string(),
+  decision: DecisionSchema,
+  approved: z.boolean().optional(),
+  executed: z.boolean(),
+  reasons: z.array(ReasonSchema),
+  result: z.unknown().optional(),
+});
+export type Verdict = z.infer<typeof VerdictSchema>;

@@ -1,0 +1,4 @@
+export * from './observations';
+export * from './plan';
+export * from './privilege';
+export * from './target';

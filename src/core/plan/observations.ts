@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * The values verifiers put in certificates. The gate parses them again, so a certificate whose
+ * value has the wrong shape supports nothing.
+ */
+export const UiElementValueSchema = z.strictObject({
+  count: z.number().int().nonnegative(),
+  selectorError: z.string().nullable(),
+  connected: z.boolean(),
+  tag: z.string(),
+  inputType: z.string().nullable(),
+  disabled: z.boolean(),
+  inert: z.boolean(),
+  visible: z.boolean(),
+  hiddenBy: z.string().nullable(),
+  isSubmit: z.boolean(),
+  formHasPassword: z.boolean(),
+  digest: z.string(),
+});
+export type UiElementValue = z.infer<typeof UiElementValueSchema>;
+
+export const VisibleTextValueSchema = z.strictObject({ text: z.string() });
+export type VisibleTextValue = z.infer<typeof VisibleTextValueSchema>;
+
+export const HitTestValueSchema = z.strictObject({
+  points: z.number().int().positive(),
+  onTarget: z.number().int().nonnegative(),
+  coveredBy: z.string().nullable(),
+});
+export type HitTestValue = z.infer<typeof HitTestValueSchema>;
+
+export const OriginValueSchema = z.strictObject({ origin: z.string(), url: z.string() });
+export type OriginValue = z.infer<typeof OriginValueSchema>;

@@ -1,0 +1,28 @@
+import type { Privilege } from '../contracts';
+import { normalizeLabel } from '../text';
+import type { UiElementValue } from './observations';
+
+/** Words that commit the user to something when they name the control. Matched on whole words. */
+const COMMIT_WORDS = [
+  'pay', 'send', 'transfer', 'delete', 'remove', 'confirm', 'buy', 'purchase', 'order', 'checkout',
+  'sign', 'authorize', 'authorise', 'approve', 'submit', 'withdraw', 'donate', 'subscribe',
+];
+const COMMIT_WORDS_ZH = ['支付', '付款', '发送', '發送', '转账', '轉帳', '删除', '刪除', '确认', '確認', '购买', '購買', '签署', '簽署', '授权', '授權', '提交'];
+
+export function namesCommitment(label: string): boolean {
+  const text = normalizeLabel(label);
+  const words = text.split(/[^\p{L}\p{N}]+/u);
+  return COMMIT_WORDS.some((word) => words.includes(word)) || COMMIT_WORDS_ZH.some((word) => text.includes(word));
+}
+
+/**
+ * The privilege of clicking this element, from what was observed of it — never from the claim.
+ * Submitting a form and pressing a control named for a commitment are commits; a form with a
+ * password field makes its submission a credential action.
+ */
+export function clickPrivilege(element: UiElementValue, visibleText: string | null): Privilege {
+  if (element.isSubmit && element.formHasPassword) return 'credential';
+  if (element.isSubmit) return 'commit';
+  if (visibleText !== null && namesCommitment(visibleText)) return 'commit';
+  return 'interact';
+}

@@ -1,0 +1,4 @@
+export * from './builtins';
+export * from './registry';
+export * from './resolve';
+export * from './shape';

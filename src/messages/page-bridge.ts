@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * Main world ⇄ isolated world, over the private MessagePort handed across at document_start.
+ * The page API is the only holder of its end; nothing posted to `window` is ever read.
+ */
+export { HANDSHAKE_EVENT } from './handshake';
+
+export const PageRequestSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('propose'), id: z.string().max(64), proposal: z.unknown() }),
+  z.strictObject({ kind: z.literal('malformed'), id: z.string().max(64), problem: z.string().max(300) }),
+  z.strictObject({ kind: z.literal('tools'), id: z.string().max(64) }),
+]);
+export type PageRequest = z.infer<typeof PageRequestSchema>;
+
+/** Answers carry the request id; the page API only resolves promises it is waiting on. */
+export type BridgeReply =
+  | { kind: 'verdict'; id: string; verdict: unknown }
+  | { kind: 'tools'; id: string; tools: unknown };

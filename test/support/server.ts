@@ -1,0 +1,56 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+
+/** Fixture host names. Every one resolves to 127.0.0.1 in the test browsers. */
+export const HOSTS = ['bank.example', 'evil.example', 'shop.example'] as const;
+
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
+
+export type FixtureServer = {
+  port: number;
+  url(host: string, path: string): string;
+  /** Form posts received, so tests can tell whether a submission really left the page. */
+  posts: { host: string; path: string; body: string }[];
+  close(): Promise<void>;
+};
+
+/**
+ * One local server for every fixture host, routed by the Host header:
+ * `http://bank.example:PORT/x.html` serves test/fixtures/bank.example/x.html, else test/fixtures/x.html.
+ */
+export async function startFixtureServer(): Promise<FixtureServer> {
+  const posts: FixtureServer['posts'] = [];
+  const server: Server = createServer(async (request, response) => {
+    const host = (request.headers.host ?? 'localhost').split(':')[0]!;
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    if (request.method === 'POST') {
+      let body = '';
+      for await (const chunk of request) body += chunk;
+      posts.push({ host, path, body });
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>posted</title><p id="posted">posted</p>');
+      return;
+    }
+    for (const candidate of [join(FIXTURES, host, path), join(FIXTURES, path)]) {
+      if (!candidate.startsWith(FIXTURES)) break;
+      try {
+        const body = await readFile(candidate);
+        response.writeHead(200, { 'content-type': TYPES[extname(candidate)] ?? 'application/octet-stream' }).end(body);
+        return;
+      } catch {
+        // try the next candidate
+      }
+    }
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    posts,
+    url: (host, path) => `http://${host}:${port}${path.startsWith('/') ? path : `/${path}`}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

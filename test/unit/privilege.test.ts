@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { clickPrivilege, namesCommitment, resolveTarget } from '../../src/core';
+import { certificate, element, FRAME } from './helpers/evidence';
+
+describe('namesCommitment', () => {
+  it.each([
+    ['Pay now', true],
+    ['PAY', true],
+    ['Confirm order', true],
+    ['Delete account', true],
+    ['pay-now', true],
+    ['Ｐａｙ', true],
+    ['确认付款', true],
+    ['立即支付', true],
+    ['Paypal info', false],
+    ['Payment history', false],
+    ['Reorder columns', false],
+    ['Show details', false],
+    ['', false],
+  ])('%j → %s', (label, expected) => {
+    expect(namesCommitment(label)).toBe(expected);
+  });
+});
+
+describe('clickPrivilege', () => {
+  it('is interact for a plain control without commitment words', () => {
+    expect(clickPrivilege(element(), 'Show details')).toBe('interact');
+    expect(clickPrivilege(element(), null)).toBe('interact');
+  });
+
+  it('is commit when the visible text names a commitment', () => {
+    expect(clickPrivilege(element(), 'Pay now')).toBe('commit');
+    expect(clickPrivilege(element(), '确认付款')).toBe('commit');
+  });
+
+  it('matches whole words only: "Paypal" is not "pay"', () => {
+    expect(clickPrivilege(element(), 'Paypal info')).toBe('interact');
+  });
+
+  it('is commit for a submit control whatever it says', () => {
+    expect(clickPrivilege(element({ isSubmit: true }), 'Next')).toBe('commit');
+    expect(clickPrivilege(element({ isSubmit: true }), null)).toBe('commit');
+  });
+
+  it('is credential for submitting a form with a password field, even when it names a commitment', () => {
+    expect(clickPrivilege(element({ isSubmit: true, formHasPassword: true }), 'Log in')).toBe('credential');
+    expect(clickPrivilege(element({ isSubmit: true, formHasPassword: true }), 'Confirm')).toBe('credential');
+  });
+
+  it('does not treat a password form as credential unless the control submits it', () => {
+    expect(clickPrivilege(element({ formHasPassword: true }), 'Show password')).toBe('interact');
+  });
+});
+
+describe('resolveTarget', () => {
+  const SELECTOR = '#pay';
+  const target = (value: unknown, frame = FRAME, selector = SELECTOR) =>
+    resolveTarget([certificate('ui_element', value, selector, { region: { frame, selector } })], FRAME, SELECTOR);
+  const code = (result: ReturnType<typeof resolveTarget>) => (result.ok ? 'ok' : result.reasons[0]?.code);
+
+  it('resolves exactly one match to its element', () => {
+    const result = target(element());
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.element).toEqual(element());
+  });
+
+  it.each([
+    ['no match', element({ count: 0 }), 'target_not_found'],
+    ['two matches', element({ count: 2 }), 'target_ambiguous'],
+    ['a selector error', element({ count: 0, selectorError: "'#[' is not a valid selector" }), 'invalid_selector'],
+    ['a malformed value', { count: 1 }, 'evidence_missing'],
+  ])('rejects %s', (_name, value, expected) => {
+    expect(code(target(value))).toBe(expected);
+  });
+
+  it('needs a ui_element certificate for this frame and selector', () => {
+    expect(code(resolveTarget([], FRAME, SELECTOR))).toBe('evidence_missing');
+    expect(code(target(element(), 'f1'))).toBe('evidence_missing');
+    expect(code(target(element(), FRAME, '#other'))).toBe('evidence_missing');
+    const wrongType = certificate('hit_test', element(), SELECTOR);
+    expect(code(resolveTarget([wrongType], FRAME, SELECTOR))).toBe('evidence_missing');
+  });
+
+  it('names the selector and the count in the message', () => {
+    const result = target(element({ count: 3 }));
+    expect(result.ok ? '' : result.reasons[0]?.message).toMatch(/3 elements match "#pay"/);
+  });
+});
