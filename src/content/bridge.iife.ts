@@ -4,7 +4,7 @@
  * background allows — nothing else. Runs before the MAIN-world page API (manifest order).
  */
 import browser from 'webextension-polyfill';
-import { VerdictSchema } from '../core/contracts';
+import { PROPOSAL_LIMITS, VerdictSchema } from '../core/contracts';
 import { inspectShape, resolve } from '../core/resolver';
 import { ExecuteCommandSchema } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
@@ -47,12 +47,15 @@ async function answer(request: PageRequest): Promise<BridgeReply> {
     const malformed = { kind: 'malformed', requestId, code: 'malformed_proposal', problem: request.problem } as const;
     return { kind: 'verdict', id: request.id, verdict: await decide(malformed) };
   }
-  return { kind: 'verdict', id: request.id, verdict: await decide(certify(requestId, request.proposal)) };
+  return { kind: 'verdict', id: request.id, verdict: await decide(certify(requestId, request.json)) };
 }
 
 /** Gathers evidence for calls that name a target; the background resolves the call again itself. */
-function certify(requestId: string, proposal: unknown): Extract<ContentRequest, { requestId: string }> {
-  // Hostile shapes (huge, deep, odd prototypes) stop here and are reported, not forwarded.
+function certify(requestId: string, json: string): Extract<ContentRequest, { requestId: string }> {
+  const parsed = parseProposal(json);
+  if ('problem' in parsed) return { kind: 'malformed', requestId, ...parsed.problem };
+  const proposal = parsed.proposal;
+  // Hostile shapes (huge, deep, odd keys) stop here and are reported, not forwarded.
   const shape = inspectShape(proposal);
   if (shape) return { kind: 'malformed', requestId, code: shape.code, problem: shape.message.slice(0, 300) };
   const resolution = resolve(proposal);
@@ -62,6 +65,17 @@ function certify(requestId: string, proposal: unknown): Extract<ContentRequest, 
   const evidence = certifyTarget(target);
   if (evidence.element) rememberCertified(requestId, target, evidence.element, evidence.digest);
   return { kind: 'propose', requestId, proposal, certificates: evidence.certificates };
+}
+
+function parseProposal(json: string): { proposal: unknown } | { problem: { code: 'malformed_proposal' | 'payload_too_large'; problem: string } } {
+  if (json.length > PROPOSAL_LIMITS.maxBytes) {
+    return { problem: { code: 'payload_too_large', problem: `The proposal exceeds ${PROPOSAL_LIMITS.maxBytes} bytes.` } };
+  }
+  try {
+    return { proposal: JSON.parse(json) };
+  } catch {
+    return { problem: { code: 'malformed_proposal', problem: 'The proposal is not JSON data.' } };
+  }
 }
 
 async function decide(request: Extract<ContentRequest, { requestId: string }>): Promise<unknown> {

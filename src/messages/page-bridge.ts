@@ -7,7 +7,7 @@ import { z } from 'zod';
 export { HANDSHAKE_EVENT } from './handshake';
 
 export const PageRequestSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('propose'), id: z.string().max(64), proposal: z.unknown() }),
+  z.strictObject({ kind: z.literal('propose'), id: z.string().max(64), json: z.string() }),
   z.strictObject({ kind: z.literal('malformed'), id: z.string().max(64), problem: z.string().max(300) }),
   z.strictObject({ kind: z.literal('tools'), id: z.string().max(64) }),
 ]);

@@ -23,7 +23,7 @@ export type TestBrowser = {
   name: 'chromium' | 'firefox';
   newPage(): Promise<TestPage>;
   /** An extension page (e.g. the popup) opened as a tab. */
-  extensionUrl(path: string): string;
+  openExtensionPage(path: string): Promise<TestPage>;
   close(): Promise<void>;
 };
 
@@ -38,6 +38,24 @@ function distFor(target: 'chrome' | 'firefox'): string {
   const dir = join(ROOT, 'dist', target);
   if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`${dir} is not built; run npm run build first.`);
   return dir;
+}
+
+function wrapPlaywright(page: import('playwright-core').Page): TestPage {
+  return {
+    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
+    url: () => page.url(),
+    close: () => page.close(),
+  };
+}
+
+function wrapPuppeteer(page: import('puppeteer-core').Page): TestPage {
+  return {
+    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
+    url: () => page.url(),
+    close: () => page.close(),
+  };
 }
 
 async function launchChromium(): Promise<TestBrowser> {
@@ -62,16 +80,12 @@ async function launchChromium(): Promise<TestBrowser> {
   if (context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker', { timeout: 15_000 });
   return {
     name: 'chromium',
-    async newPage() {
+    newPage: async () => wrapPlaywright(await context.newPage()),
+    async openExtensionPage(path) {
       const page = await context.newPage();
-      return {
-        goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
-        evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
-        url: () => page.url(),
-        close: () => page.close(),
-      };
+      await page.goto(`chrome-extension://${CHROME_EXTENSION_ID}/${path}`);
+      return wrapPlaywright(page);
     },
-    extensionUrl: (path) => `chrome-extension://${CHROME_EXTENSION_ID}/${path}`,
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
@@ -85,6 +99,8 @@ async function launchFirefox(): Promise<TestBrowser> {
     browser: 'firefox',
     executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
     headless: true,
+    // Lets the harness open extension pages from the browser chrome (see openFirefoxExtensionPage).
+    args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
       'network.dns.localDomains': HOSTS.join(','),
       'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_EXTENSION_ID]: FIREFOX_EXTENSION_UUID }),
@@ -95,16 +111,30 @@ async function launchFirefox(): Promise<TestBrowser> {
   await browser.installExtension(extension);
   return {
     name: 'firefox',
-    async newPage() {
-      const page = await browser.newPage();
-      return {
-        goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
-        evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
-        url: () => page.url(),
-        close: () => page.close(),
-      };
-    },
-    extensionUrl: (path) => `moz-extension://${FIREFOX_EXTENSION_UUID}/${path}`,
+    newPage: async () => wrapPuppeteer(await browser.newPage()),
+    openExtensionPage: (path) => openFirefoxExtensionPage(browser, `moz-extension://${FIREFOX_EXTENSION_UUID}/${path}`),
     close: () => browser.close(),
   };
+}
+
+/**
+ * WebDriver BiDi refuses to navigate a tab to a moz-extension: URL ("not allowed in this context"),
+ * so the tab is opened from the browser chrome instead, as the user opening the page would.
+ */
+async function openFirefoxExtensionPage(browser: import('puppeteer-core').Browser, url: string): Promise<TestPage> {
+  const connection = (browser as unknown as { connection: { send(method: string, params: object): Promise<{ result: any }> } }).connection;
+  const before = new Set(await browser.pages());
+  const tree = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' });
+  const chromeWindow = tree.result.contexts[0].context as string;
+  const open = `gBrowser.selectedTab = gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); 0`;
+  await connection.send('script.evaluate', { expression: open, target: { context: chromeWindow }, awaitPromise: false });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const page = (await browser.pages()).find((candidate) => !before.has(candidate));
+    if (page) {
+      const href = await page.evaluate(() => (document.readyState === 'complete' ? location.href : '')).catch(() => '');
+      if (href === url) return wrapPuppeteer(page);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Could not open ${url}`);
 }

@@ -15,6 +15,10 @@ const PromiseCtor = Promise;
 const channel = new MessageChannel();
 const postToBridge = MessagePort.prototype.postMessage;
 const dispatchEvent = EventTarget.prototype.dispatchEvent;
+const stringify = JSON.stringify;
+const getPrototypeOf = Object.getPrototypeOf;
+const ObjectPrototype = Object.prototype;
+const ArrayPrototype = Array.prototype;
 
 type Settle = (value: unknown) => void;
 const pending: Record<string, Settle> = Object.create(null);
@@ -50,14 +54,42 @@ function request(kind: 'propose' | 'tools', payload: unknown): Promise<unknown> 
       return;
     }
     pending[id] = resolve;
-    try {
-      apply(postToBridge, port, [kind === 'propose' ? { kind, id, proposal: payload } : { kind, id }]);
-    } catch (error) {
-      // Functions, DOM nodes, proxies and the like cannot be cloned; the background still hears of it.
-      const problem = `The proposal cannot be cloned (${error instanceof Error ? error.name : 'error'}).`;
-      apply(postToBridge, port, [{ kind: 'malformed', id, problem }]);
+    if (kind === 'tools') {
+      apply(postToBridge, port, [{ kind, id }]);
+      return;
     }
+    const encoded = encode(payload);
+    // Anything that is not plain data still reaches the background, to be rejected and audited.
+    apply(postToBridge, port, ['json' in encoded ? { kind, id, json: encoded.json } : { kind: 'malformed', id, problem: encoded.problem }]);
   });
+}
+
+/**
+ * Proposals cross to the isolated world as JSON text: structured clones reach Firefox content
+ * scripts through Xray wrappers, which hide own `__proto__` keys and so would launder them.
+ * Only plain data is accepted; functions, symbols, DOM nodes and class instances are refused.
+ */
+function encode(value: unknown): { json: string } | { problem: string } {
+  let problem: string | null = null;
+  try {
+    const json = apply(stringify, null, [
+      value,
+      (_key: string, member: unknown) => {
+        if (problem !== null) return undefined;
+        const type = typeof member;
+        if (type === 'function' || type === 'symbol' || type === 'undefined') problem = `A ${type} is not data.`;
+        else if (member !== null && type === 'object') {
+          const proto = getPrototypeOf(member);
+          if (proto !== ObjectPrototype && proto !== ArrayPrototype && proto !== null) problem = 'Only plain objects and arrays are data.';
+        }
+        return member;
+      },
+    ]) as string | undefined;
+    if (problem !== null) return { problem };
+    return typeof json === 'string' ? { json } : { problem: 'The proposal is not JSON data.' };
+  } catch (error) {
+    return { problem: `The proposal is not JSON data (${error instanceof Error ? error.name : 'error'}).` };
+  }
 }
 
 const api = freeze({

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { BROWSERS } from '../support/browsers';
+import { clicks, codes, propose, useBrowser } from '../support/suite';
+
+describe.each(BROWSERS)('click gate in %s', (name) => {
+  const env = useBrowser(name);
+  const openFixture = () => env.open('bank.example', '/click.html');
+
+  it('allows and performs an honest click whose claimed label is the visible text', async () => {
+    const page = await openFixture();
+    const verdict = await propose(page, { tool: 'click', args: { target: '#details' }, claims: { label: 'Show details' }, agent: 'test' });
+    expect(verdict).toMatchObject({ decision: 'allow', executed: true, reasons: [] });
+    expect(await clicks(page)).toEqual(['details']);
+    await page.close();
+  });
+
+  it('blocks a click whose claimed label differs from what the button shows', async () => {
+    const page = await openFixture();
+    const verdict = await propose(page, { tool: 'click', args: { target: '#details' }, claims: { label: 'Cancel' } });
+    expect(verdict.decision).toBe('block');
+    expect(verdict.executed).toBe(false);
+    expect(codes(verdict)).toContain('label_mismatch');
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it.each([
+    ['display:none', '#hidden-display'],
+    ['visibility:hidden', '#hidden-visibility'],
+    ['opacity:0', '#hidden-opacity'],
+    ['zero size', '#hidden-zero'],
+    ['a display:none ancestor', '#hidden-ancestor'],
+  ])('blocks a target hidden by %s', async (_, target) => {
+    const page = await openFixture();
+    const verdict = await propose(page, { tool: 'click', args: { target } });
+    expect(verdict.decision).toBe('block');
+    expect(verdict.executed).toBe(false);
+    expect(codes(verdict)).toContain('target_hidden');
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('blocks a target covered by another element at its click point', async () => {
+    const page = await openFixture();
+    const verdict = await propose(page, { tool: 'click', args: { target: '#covered' }, claims: { label: 'Cancel' } });
+    expect(verdict).toMatchObject({ decision: 'block', executed: false });
+    expect(codes(verdict)).toEqual(['target_covered']);
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('blocks a commit action with requires_approval until the approval flow exists', async () => {
+    const page = await openFixture();
+    const verdict = await propose(page, { tool: 'click', args: { target: '#pay' }, claims: { label: 'Pay $500' } });
+    expect(verdict).toMatchObject({ decision: 'block', executed: false });
+    expect(codes(verdict)).toEqual(['requires_approval']);
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('blocks a disabled target', async () => {
+    const page = await openFixture();
+    const verdict = await propose(page, { tool: 'click', args: { target: '#disabled' } });
+    expect(verdict).toMatchObject({ decision: 'block', executed: false });
+    expect(codes(verdict)).toContain('target_disabled');
+    await page.close();
+  });
+
+  it('rejects targets that match nothing, several elements, or are not selectors', async () => {
+    const page = await openFixture();
+    expect(codes(await propose(page, { tool: 'click', args: { target: '#nope' } }))).toEqual(['target_not_found']);
+    expect(codes(await propose(page, { tool: 'click', args: { target: '.dup' } }))).toEqual(['target_ambiguous']);
+    expect(codes(await propose(page, { tool: 'click', args: { target: 'button[' } }))).toEqual(['invalid_selector']);
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('reaches into open shadow roots with >>>', async () => {
+    const page = await openFixture();
+    const verdict = await propose(page, { tool: 'click', args: { target: '#host >>> #inner' }, claims: { label: 'Inner action' } });
+    expect(verdict).toMatchObject({ decision: 'allow', executed: true });
+    expect(await clicks(page)).toEqual(['inner']);
+    await page.close();
+  });
+
+  it('rejects unknown tools, arguments and claims without touching the page', async () => {
+    const page = await openFixture();
+    const unknownTool = await propose(page, { tool: 'clik', args: { target: '#details' } });
+    expect(unknownTool.decision).toBe('reject');
+    expect(codes(unknownTool)).toEqual(['unknown_tool']);
+    expect(unknownTool.reasons[0]?.message).toContain('click');
+    expect(codes(await propose(page, { tool: 'click', args: { target: '#details', force: true } }))).toEqual(['unknown_param']);
+    expect(codes(await propose(page, { tool: 'click', args: {} }))).toEqual(['missing_param']);
+    expect(codes(await propose(page, { tool: 'click', args: { target: 7 } }))).toEqual(['type_mismatch']);
+    expect(codes(await propose(page, { tool: 'click', args: { target: '#details' }, claims: { payee: 'Alice' } }))).toEqual(['unknown_claim']);
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+});
