@@ -25,9 +25,7 @@ export async function handleProposal(
   sender: FrameSender,
 ): Promise<Verdict> {
   const outcome =
-    request.kind === 'malformed'
-      ? rejected([reason(request.code, request.problem)], null, [])
-      : await decideAndExecute(request, sender);
+    request.kind === 'malformed' ? rejected([reason(request.code, request.problem)], null, []) : await decideAndExecute(request, sender);
   const record = await appendAudit(auditBody(request, sender, outcome));
   return {
     id: record.id,
@@ -37,10 +35,7 @@ export async function handleProposal(
   };
 }
 
-async function decideAndExecute(
-  request: Extract<ContentRequest, { kind: 'propose' }>,
-  sender: FrameSender,
-): Promise<Outcome> {
+async function decideAndExecute(request: Extract<ContentRequest, { kind: 'propose' }>, sender: FrameSender): Promise<Outcome> {
   const resolution = resolve(request.proposal);
   if (!resolution.ok) return rejected(resolution.reasons, null, []);
   const call = resolution.call;
@@ -77,7 +72,13 @@ async function decideAndExecute(
   const result = await executeInFrame(sender, request.requestId, target.element.digest);
   if (!result.executed) {
     const code = result.code ?? 'execution_failed';
-    return { ...base, decision: code === 'stale_evidence' ? 'block' : 'allow', reasons: [reason(code, result.message ?? undefined)], executed: false, executionError: result.message };
+    return {
+      ...base,
+      decision: code === 'stale_evidence' ? 'block' : 'allow',
+      reasons: [reason(code, result.message ?? undefined)],
+      executed: false,
+      executionError: result.message,
+    };
   }
   return { ...base, decision: 'allow', reasons: [], executed: true };
 }

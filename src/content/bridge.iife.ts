@@ -67,7 +67,9 @@ function certify(requestId: string, json: string): Extract<ContentRequest, { req
   return { kind: 'propose', requestId, proposal, certificates: evidence.certificates };
 }
 
-function parseProposal(json: string): { proposal: unknown } | { problem: { code: 'malformed_proposal' | 'payload_too_large'; problem: string } } {
+function parseProposal(
+  json: string,
+): { proposal: unknown } | { problem: { code: 'malformed_proposal' | 'payload_too_large'; problem: string } } {
   if (json.length > PROPOSAL_LIMITS.maxBytes) {
     return { problem: { code: 'payload_too_large', problem: `The proposal exceeds ${PROPOSAL_LIMITS.maxBytes} bytes.` } };
   }

@@ -14,6 +14,4 @@ export const PageRequestSchema = z.discriminatedUnion('kind', [
 export type PageRequest = z.infer<typeof PageRequestSchema>;
 
 /** Answers carry the request id; the page API only resolves promises it is waiting on. */
-export type BridgeReply =
-  | { kind: 'verdict'; id: string; verdict: unknown }
-  | { kind: 'tools'; id: string; tools: unknown };
+export type BridgeReply = { kind: 'verdict'; id: string; verdict: unknown } | { kind: 'tools'; id: string; tools: unknown };

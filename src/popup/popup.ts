@@ -1,6 +1,6 @@
 import browser from 'webextension-polyfill';
-import { AuditListResponseSchema } from '../messages/ui-background';
 import type { UiRequest } from '../messages/ui-background';
+import { AuditListResponseSchema } from '../messages/ui-background';
 import { renderRecord } from './render';
 
 const LIMIT = 50;

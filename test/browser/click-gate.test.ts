@@ -92,7 +92,9 @@ describe.each(BROWSERS)('click gate in %s', (name) => {
     expect(codes(await propose(page, { tool: 'click', args: { target: '#details', force: true } }))).toEqual(['unknown_param']);
     expect(codes(await propose(page, { tool: 'click', args: {} }))).toEqual(['missing_param']);
     expect(codes(await propose(page, { tool: 'click', args: { target: 7 } }))).toEqual(['type_mismatch']);
-    expect(codes(await propose(page, { tool: 'click', args: { target: '#details' }, claims: { payee: 'Alice' } }))).toEqual(['unknown_claim']);
+    expect(codes(await propose(page, { tool: 'click', args: { target: '#details' }, claims: { payee: 'Alice' } }))).toEqual([
+      'unknown_claim',
+    ]);
     expect(await clicks(page)).toEqual([]);
     await page.close();
   });

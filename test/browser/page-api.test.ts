@@ -11,6 +11,7 @@ describe.each(BROWSERS)('page API in %s', (name) => {
   it('is defined in the main world, frozen, and cannot be replaced or deleted', async () => {
     const page = await openFixture();
     const facts = await page.evaluate(() => {
+      // biome-ignore lint/suspicious/noRedundantUseStrict: the function is serialised into the page, where it is not a module.
       'use strict';
       const w = window as unknown as { warrant: Api };
       const original = w.warrant;
@@ -120,7 +121,7 @@ describe.each(BROWSERS)('page API in %s', (name) => {
         ['__proto__ key', JSON.parse('{"tool":"click","args":{"target":"#pay","__proto__":{"admin":true}}}')],
         ['__proto__ claims', JSON.parse('{"tool":"click","args":{"target":"#pay"},"claims":{"__proto__":{"label":"Pay"}}}')],
         ['1,000-deep nesting', { tool: 'click', args: { target: '#pay', deep: deepRoot } }],
-        ['function', { tool: 'click', args: { target: '#pay', then: () => 1 } }],
+        ['function', { tool: 'click', args: { target: '#pay', callback: () => 1 } }],
         ['DOM node', { tool: 'click', args: { target: document.body } }],
       ];
       const out: { label: string; verdict: Verdict }[] = [];
@@ -141,7 +142,14 @@ describe.each(BROWSERS)('page API in %s', (name) => {
   it('lists the built-in tools with their schema digests', async () => {
     const page = await openFixture();
     const tools = await page.evaluate(() => (window as unknown as { warrant: Api }).warrant.tools());
-    expect(tools).toEqual([expect.objectContaining({ name: 'click', provider: 'builtin', privilege: 'interact', digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) })]);
+    expect(tools).toEqual([
+      expect.objectContaining({
+        name: 'click',
+        provider: 'builtin',
+        privilege: 'interact',
+        digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      }),
+    ]);
     await page.close();
   });
 });

@@ -30,8 +30,9 @@ export type TestBrowser = {
 export const BROWSERS = ['chromium', 'firefox'] as const;
 export type BrowserName = (typeof BROWSERS)[number];
 
-export function launch(name: BrowserName): Promise<TestBrowser> {
-  return name === 'chromium' ? launchChromium() : launchFirefox();
+export function launch(name: BrowserName, options: { headless?: boolean } = {}): Promise<TestBrowser> {
+  const headless = options.headless ?? true;
+  return name === 'chromium' ? launchChromium(headless) : launchFirefox(headless);
 }
 
 function distFor(target: 'chrome' | 'firefox'): string {
@@ -58,12 +59,12 @@ function wrapPuppeteer(page: import('puppeteer-core').Page): TestPage {
   };
 }
 
-async function launchChromium(): Promise<TestBrowser> {
+async function launchChromium(headless: boolean): Promise<TestBrowser> {
   const extension = distFor('chrome');
   const profile = mkdtempSync(join(tmpdir(), 'warrant-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
+    headless,
     args: [
       `--disable-extensions-except=${extension}`,
       `--load-extension=${extension}`,
@@ -93,12 +94,12 @@ async function launchChromium(): Promise<TestBrowser> {
   };
 }
 
-async function launchFirefox(): Promise<TestBrowser> {
+async function launchFirefox(headless: boolean): Promise<TestBrowser> {
   const extension = distFor('firefox');
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
-    headless: true,
+    headless,
     // Lets the harness open extension pages from the browser chrome (see openFirefoxExtensionPage).
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
@@ -122,10 +123,12 @@ async function launchFirefox(): Promise<TestBrowser> {
  * so the tab is opened from the browser chrome instead, as the user opening the page would.
  */
 async function openFirefoxExtensionPage(browser: import('puppeteer-core').Browser, url: string): Promise<TestPage> {
-  const connection = (browser as unknown as { connection: { send(method: string, params: object): Promise<{ result: any }> } }).connection;
+  type Send = (method: string, params: object) => Promise<{ result: { contexts?: { context: string }[] } }>;
+  const connection = (browser as unknown as { connection: { send: Send } }).connection;
   const before = new Set(await browser.pages());
   const tree = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' });
-  const chromeWindow = tree.result.contexts[0].context as string;
+  const chromeWindow = tree.result.contexts?.[0]?.context;
+  if (!chromeWindow) throw new Error('No browser chrome window to open the page from.');
   const open = `gBrowser.selectedTab = gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); 0`;
   await connection.send('script.evaluate', { expression: open, target: { context: chromeWindow }, awaitPromise: false });
   for (let attempt = 0; attempt < 100; attempt++) {

@@ -19,9 +19,9 @@ export type FixtureServer = {
 
 /**
  * One local server for every fixture host, routed by the Host header:
- * `http://bank.example:PORT/x.html` serves test/fixtures/bank.example/x.html, else test/fixtures/x.html.
+ * `http://bank.example:PORT/x.html` serves ROOT/bank.example/x.html, else ROOT/x.html.
  */
-export async function startFixtureServer(): Promise<FixtureServer> {
+export async function startFixtureServer(root = FIXTURES): Promise<FixtureServer> {
   const posts: FixtureServer['posts'] = [];
   const server: Server = createServer(async (request, response) => {
     const host = (request.headers.host ?? 'localhost').split(':')[0]!;
@@ -33,8 +33,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>posted</title><p id="posted">posted</p>');
       return;
     }
-    for (const candidate of [join(FIXTURES, host, path), join(FIXTURES, path)]) {
-      if (!candidate.startsWith(FIXTURES)) break;
+    for (const candidate of [join(root, host, path), join(root, path)]) {
+      if (!candidate.startsWith(root)) break;
       try {
         const body = await readFile(candidate);
         response.writeHead(200, { 'content-type': TYPES[extname(candidate)] ?? 'application/octet-stream' }).end(body);

@@ -38,7 +38,15 @@ function body(i: number): AuditBody {
         trust: 'extension',
         confidence: 1,
       },
-      { id: `visible_text-${i}`, type: 'visible_text', value: { text: 'Pay' }, verifier: 'dom@1', source: 'dom', trust: 'extension', confidence: 1 },
+      {
+        id: `visible_text-${i}`,
+        type: 'visible_text',
+        value: { text: 'Pay' },
+        verifier: 'dom@1',
+        source: 'dom',
+        trust: 'extension',
+        confidence: 1,
+      },
     ],
     decision: blocked ? 'block' : 'allow',
     reasons: blocked ? [reason('target_hidden', undefined, 'target.visible')] : [],
@@ -159,7 +167,9 @@ describe('verifyChain', () => {
   });
 
   it('verifies records that went through JSON Lines export and import', () => {
-    const lines = chain(5).map((r) => JSON.stringify(r)).join('\n');
+    const lines = chain(5)
+      .map((r) => JSON.stringify(r))
+      .join('\n');
     const parsed = lines.split('\n').map((line) => JSON.parse(line) as unknown);
     expect(verifyChain(parsed)).toEqual({ ok: true, count: 5 });
   });

@@ -17,7 +17,14 @@ describe('VerdictSchema', () => {
 
   it('accepts a minimal verdict and one with approval, reasons and a result', () => {
     expect(ok(VerdictSchema, verdict)).toBe(true);
-    const asked = { ...verdict, decision: 'ask', approved: false, executed: false, reasons: [reason('requires_approval')], result: { any: 1 } };
+    const asked = {
+      ...verdict,
+      decision: 'ask',
+      approved: false,
+      executed: false,
+      reasons: [reason('requires_approval')],
+      result: { any: 1 },
+    };
     expect(ok(VerdictSchema, asked)).toBe(true);
   });
 
@@ -88,11 +95,31 @@ describe('ReasonSchema and the reason codes', () => {
   it('is the documented closed list', () => {
     expect([...REASON_CODES].sort()).toEqual(
       [
-        'malformed_proposal', 'payload_too_large', 'unknown_tool', 'unknown_param', 'missing_param', 'type_mismatch',
-        'unknown_claim', 'invalid_selector', 'target_not_found', 'target_ambiguous', 'target_detached', 'target_hidden',
-        'target_covered', 'target_disabled', 'label_mismatch', 'evidence_missing', 'evidence_untrusted',
-        'evidence_expired', 'low_confidence', 'requires_approval', 'stale_evidence', 'execution_failed', 'timeout',
-        'not_connected', 'internal_error',
+        'malformed_proposal',
+        'payload_too_large',
+        'unknown_tool',
+        'unknown_param',
+        'missing_param',
+        'type_mismatch',
+        'unknown_claim',
+        'invalid_selector',
+        'target_not_found',
+        'target_ambiguous',
+        'target_detached',
+        'target_hidden',
+        'target_covered',
+        'target_disabled',
+        'label_mismatch',
+        'evidence_missing',
+        'evidence_untrusted',
+        'evidence_expired',
+        'low_confidence',
+        'requires_approval',
+        'stale_evidence',
+        'execution_failed',
+        'timeout',
+        'not_connected',
+        'internal_error',
       ].sort(),
     );
     expect(ReasonCodeSchema.options).toEqual(REASON_CODES);

@@ -40,7 +40,11 @@ function withCertificate(type: Certificate['type'], replacement: Certificate | n
 describe('gate: the click plan', () => {
   it('plans connected, enabled, visible, unobstructed and, with a label claim, label', () => {
     expect(planFor(CLICK).map((p) => p.name)).toEqual([
-      'target.connected', 'target.enabled', 'target.visible', 'target.unobstructed', 'target.label',
+      'target.connected',
+      'target.enabled',
+      'target.visible',
+      'target.unobstructed',
+      'target.label',
     ]);
     const unlabelled = resolved({ tool: 'click', args: { target: SELECTOR } });
     expect(planFor(unlabelled).map((p) => p.name)).not.toContain('target.label');
@@ -130,7 +134,10 @@ describe('gate: decisions', () => {
   it('blocks when one of two visible_text certificates disagrees, whatever their order', () => {
     const agree = certificate('visible_text', { text: 'Pay' }, SELECTOR, { source: 'dom' });
     const disagree = certificate('visible_text', { text: 'Pay Mallory' }, SELECTOR, { source: 'ax', verifier: 'ax@1' });
-    for (const pair of [[agree, disagree], [disagree, agree]]) {
+    for (const pair of [
+      [agree, disagree],
+      [disagree, agree],
+    ]) {
       const result = run([...withCertificate('visible_text', null), ...pair]);
       expect(result.decision).toBe('block');
       expect(codes(result)).toEqual(['label_mismatch']);
@@ -140,7 +147,10 @@ describe('gate: decisions', () => {
   it('does not let a malformed certificate hide a contradiction by coming first', () => {
     const malformed = certificate('visible_text', { txt: 'Pay' }, SELECTOR);
     const disagree = certificate('visible_text', { text: 'Pay Mallory' }, SELECTOR);
-    for (const pair of [[disagree, malformed], [malformed, disagree]]) {
+    for (const pair of [
+      [disagree, malformed],
+      [malformed, disagree],
+    ]) {
       const result = run([...withCertificate('visible_text', null), ...pair]);
       expect(result.decision).toBe('block');
       expect(codes(result)).toContain('label_mismatch');

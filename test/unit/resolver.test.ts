@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_TEXT_LIMIT, describeTools, type Resolution, type ReasonCode, resolve, ToolDescriptorSchema } from '../../src/core';
+import { AGENT_TEXT_LIMIT, describeTools, type ReasonCode, type Resolution, resolve, ToolDescriptorSchema } from '../../src/core';
 
 const GOOD = { tool: 'click', args: { target: '#pay' }, claims: { label: 'Pay' } };
 

@@ -28,16 +28,14 @@ const enabled: Predicate<z.infer<typeof UiElementValueSchema>> = {
   name: 'target.enabled',
   certificate: 'ui_element',
   value: UiElementValueSchema,
-  evaluate: (v) =>
-    v.disabled || v.inert ? fails('target_disabled', `The target is ${v.disabled ? 'disabled' : 'inert'}.`) : holds,
+  evaluate: (v) => (v.disabled || v.inert ? fails('target_disabled', `The target is ${v.disabled ? 'disabled' : 'inert'}.`) : holds),
 };
 
 const visible: Predicate<z.infer<typeof UiElementValueSchema>> = {
   name: 'target.visible',
   certificate: 'ui_element',
   value: UiElementValueSchema,
-  evaluate: (v) =>
-    v.visible ? holds : fails('target_hidden', `The target is not visibly rendered (${v.hiddenBy ?? 'hidden'}).`),
+  evaluate: (v) => (v.visible ? holds : fails('target_hidden', `The target is not visibly rendered (${v.hiddenBy ?? 'hidden'}).`)),
 };
 
 const unobstructed: Predicate<z.infer<typeof HitTestValueSchema>> = {
@@ -47,7 +45,10 @@ const unobstructed: Predicate<z.infer<typeof HitTestValueSchema>> = {
   evaluate: (v) =>
     v.onTarget === v.points
       ? holds
-      : fails('target_covered', `Another element (${v.coveredBy ?? 'unknown'}) is on top of the target at ${v.points - v.onTarget} of ${v.points} points.`),
+      : fails(
+          'target_covered',
+          `Another element (${v.coveredBy ?? 'unknown'}) is on top of the target at ${v.points - v.onTarget} of ${v.points} points.`,
+        ),
 };
 
 function labelShown(claimed: string): Predicate<z.infer<typeof VisibleTextValueSchema>> {

@@ -13,9 +13,7 @@ function register(tool: BuiltinTool): RegisteredTool {
   return { ...tool, provider: 'builtin', digest, inputSchema };
 }
 
-export const REGISTRY: ReadonlyMap<string, RegisteredTool> = new Map(
-  BUILTIN_TOOLS.map((tool) => [tool.name, register(tool)]),
-);
+export const REGISTRY: ReadonlyMap<string, RegisteredTool> = new Map(BUILTIN_TOOLS.map((tool) => [tool.name, register(tool)]));
 
 export function describeTools(): ToolDescriptor[] {
   return [...REGISTRY.values()].map((tool) => ({

@@ -1,13 +1,5 @@
 import type { z } from 'zod';
-import {
-  AGENT_TEXT_LIMIT,
-  type Claims,
-  type Privilege,
-  ProposalEnvelopeSchema,
-  type Reason,
-  type ReasonCode,
-  reason,
-} from '../contracts';
+import { AGENT_TEXT_LIMIT, type Claims, type Privilege, ProposalEnvelopeSchema, type Reason, type ReasonCode, reason } from '../contracts';
 import { nearestNames } from '../util/edit-distance';
 import { REGISTRY } from './registry';
 import { inspectShape } from './shape';
@@ -74,7 +66,10 @@ function fromIssues(issues: z.core.$ZodIssue[], input: Record<string, unknown>, 
     const path = [part, ...issue.path.map(String)].join('.');
     if (issue.code === 'unrecognized_keys') {
       const code = part === 'claims' ? 'unknown_claim' : 'unknown_param';
-      return reason(code, `Undeclared ${part === 'claims' ? 'claim' : 'argument'} ${issue.keys.map((k) => `"${k.slice(0, 64)}"`).join(', ')}.`);
+      return reason(
+        code,
+        `Undeclared ${part === 'claims' ? 'claim' : 'argument'} ${issue.keys.map((k) => `"${k.slice(0, 64)}"`).join(', ')}.`,
+      );
     }
     const key = issue.path[0];
     if (issue.code === 'invalid_type' && typeof key === 'string' && !Object.hasOwn(input, key)) {

@@ -41,12 +41,7 @@ export function hit(overrides: Partial<HitTestValue> = {}): HitTestValue {
 
 let serial = 0;
 
-export function certificate(
-  type: CertificateType,
-  value: unknown,
-  selector: string,
-  overrides: Partial<Certificate> = {},
-): Certificate {
+export function certificate(type: CertificateType, value: unknown, selector: string, overrides: Partial<Certificate> = {}): Certificate {
   serial += 1;
   return {
     id: `${type}-${serial}`,

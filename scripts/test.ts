@@ -1,0 +1,55 @@
+/**
+ * `npm test`: every tier in one run, closing on one line `N passed, N failed`.
+ * Static checks count as one test each; vitest's unit and browser projects count per test.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+const RESULTS = join(ROOT, '.test-results', 'vitest.json');
+let passed = 0;
+let failed = 0;
+
+function step(name: string, command: string, args: string[]): boolean {
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const run = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  const ok = run.status === 0;
+  if (ok) passed += 1;
+  else failed += 1;
+  console.log(`${ok ? '✓' : '✗'} ${name}`);
+  return ok;
+}
+
+step('typecheck (extension, tests)', 'npx', ['tsc', '-p', 'tsconfig.json']);
+step('typecheck (pure core, no DOM)', 'npx', ['tsc', '-p', 'src/core']);
+step('lint', 'npx', ['biome', 'check', '.']);
+const built = step('build dist/chrome and dist/firefox', 'npm', ['run', '--silent', 'build']);
+
+mkdirSync(join(ROOT, '.test-results'), { recursive: true });
+rmSync(RESULTS, { force: true });
+const projects = built ? [] : ['--project', 'unit'];
+if (!built) console.log('Build failed: browser tests cannot load the extension and are counted as failed below.');
+spawnSync('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile=${RESULTS}`], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
+try {
+  const report = JSON.parse(readFileSync(RESULTS, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numTotalTestSuites: number;
+    success: boolean;
+  };
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  // A file that crashes before its tests run fails the suite without failing a test: count it.
+  if (!report.success && report.numFailedTests === 0) failed += 1;
+} catch {
+  console.log('vitest produced no report.');
+  failed += 1;
+}
+if (!built) failed += 1;
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

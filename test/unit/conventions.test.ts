@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REASONS } from '../../src/core/contracts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const SRC = join(ROOT, 'src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+}
+
+/** Where a relative import lands, as a path under src/. */
+const landing = (file: string, specifier: string) => relative(SRC, resolve(dirname(file), specifier));
+
+describe('conventions', () => {
+  const files = sourceFiles(SRC);
+
+  it('keeps src/core pure: it imports only itself and zod', () => {
+    for (const file of files.filter((f) => relative(SRC, f).startsWith('core/'))) {
+      for (const specifier of importsOf(file)) {
+        if (specifier.startsWith('.')) expect(landing(file, specifier), relative(ROOT, file)).toMatch(/^core\//);
+        else expect(specifier, relative(ROOT, file)).toBe('zod');
+      }
+    }
+  });
+
+  it('keeps background code out of every other context', () => {
+    for (const file of files.filter((f) => !relative(SRC, f).startsWith('background/'))) {
+      for (const specifier of importsOf(file).filter((s) => s.startsWith('.'))) {
+        expect(landing(file, specifier), relative(ROOT, file)).not.toMatch(/^background(\/|$)/);
+      }
+    }
+  });
+
+  it('keeps the MAIN-world page API free of dependencies a page could reach', () => {
+    for (const file of files.filter((f) => relative(SRC, f).startsWith('content/main-world/'))) {
+      for (const specifier of importsOf(file)) expect(landing(file, specifier)).toBe('messages/handshake');
+    }
+  });
+
+  it('keeps files small', () => {
+    for (const file of files) {
+      const lines = readFileSync(file, 'utf8').split('\n').length;
+      expect(lines, relative(ROOT, file)).toBeLessThan(300);
+    }
+  });
+
+  it('documents exactly the closed list of reason codes in the README', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const table = Object.fromEntries([...readme.matchAll(/^\| `([a-z_]+)` \| [^|]+ \| (.+) \|$/gm)].map((m) => [m[1]!, m[2]!.trim()]));
+    expect(table).toEqual(REASONS);
+  });
+});
