@@ -98,4 +98,32 @@ describe.each(BROWSERS)('click gate in %s', (name) => {
     expect(await clicks(page)).toEqual([]);
     await page.close();
   });
+
+  it('does not execute when the target changes between certification and execution', async () => {
+    const page = await openFixture();
+    const verdict = await page.evaluate(async () => {
+      // The page keeps mutating the button (a MessageChannel loop is not clamped like timers),
+      // so it is bound to differ between the moment it is certified and the moment of execution.
+      const button = document.getElementById('details')!;
+      const loop = new MessageChannel();
+      let running = true;
+      let tick = 0;
+      loop.port1.onmessage = () => {
+        button.dataset.tick = String(tick++);
+        if (running) loop.port2.postMessage(null);
+      };
+      loop.port2.postMessage(null);
+      const result = await (window as unknown as { warrant: { propose(c: unknown): Promise<unknown> } }).warrant.propose({
+        tool: 'click',
+        args: { target: '#details' },
+        claims: { label: 'Show details' },
+      });
+      running = false;
+      return result as { decision: string; executed: boolean; reasons: { code: string }[] };
+    });
+    expect(verdict).toMatchObject({ decision: 'block', executed: false });
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['stale_evidence']);
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
 });

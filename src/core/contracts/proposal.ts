@@ -29,3 +29,7 @@ export const PROPOSAL_LIMITS = {
   maxKeys: 512,
   maxStringLength: 64 * 1024,
 } as const;
+
+/** The public shape of a proposal (DESIGN §3). Tools narrow `args` and `claims` further. */
+export const ProposalSchema = ProposalEnvelopeSchema.extend({ claims: ClaimsSchema.optional() });
+export type Proposal = z.infer<typeof ProposalSchema>;

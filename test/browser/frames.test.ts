@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { BROWSERS } from '../support/browsers';
+import { clicks, codes, useBrowser, type Verdict } from '../support/suite';
+
+type ChildReport = { verdict: Verdict; clicks: string[] };
+
+describe.each(BROWSERS)('frames in %s', (name) => {
+  const env = useBrowser(name);
+
+  it('gives a cross-site iframe its own page API, scoped to its own document', async () => {
+    const page = await env.open('bank.example', '/frame-host.html');
+    const run = (call: unknown) =>
+      page.evaluate((c) => (window as unknown as { runInChild(c: unknown): Promise<ChildReport> }).runInChild(c), call);
+
+    const inChild = await run({ tool: 'click', args: { target: '#child-button' }, claims: { label: 'Open offer' } });
+    expect(inChild.verdict).toMatchObject({ decision: 'allow', executed: true });
+    expect(inChild.clicks).toEqual(['child-button']);
+
+    // The child cannot reach the parent's elements: targets are evaluated in the proposing frame.
+    const intoParent = await run({ tool: 'click', args: { target: '#details' } });
+    expect(codes(intoParent.verdict)).toEqual(['target_not_found']);
+    expect(await clicks(page)).toEqual([]);
+
+    const popup = await env.browser.openExtensionPage('src/popup/index.html');
+    const text = await popup.evaluate(async () => {
+      for (let i = 0; i < 50 && document.querySelectorAll('#records > li').length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+      return document.querySelector('#records > li:nth-child(2)')?.textContent ?? '';
+    });
+    expect(text).toContain(`evil.example:${env.server.port}`);
+    await popup.close();
+    await page.close();
+  });
+});
