@@ -1,24 +1,41 @@
 import browser from 'webextension-polyfill';
-import { type ExecuteResult, ExecuteResultSchema } from '../messages/background-content';
-import type { FrameSender } from './sender';
+import type { Action, ExecuteResult } from '../messages/background-content';
+import { ExecuteResultSchema } from '../messages/background-content';
 
 const EXECUTE_TIMEOUT_MS = 10_000;
+const TOOL_TIMEOUT_MS = 30_000;
+
+type FrameLocation = { tabId: number; frameId: number; documentId: string | null };
 
 /** Asks the proposing frame (and only that document) to perform what it certified. */
-export async function executeInFrame(sender: FrameSender, requestId: string, digest: string): Promise<ExecuteResult> {
-  const options: { frameId: number; documentId?: string } = { frameId: sender.frameId };
-  if (sender.documentId) options.documentId = sender.documentId;
+export function executeInFrame(frame: FrameLocation, requestId: string, digest: string, action: Action): Promise<ExecuteResult> {
+  return command(frame, { kind: 'execute', requestId, digest, action }, EXECUTE_TIMEOUT_MS);
+}
+
+/** Asks the frame that registered a page tool to run it with the resolved arguments. */
+export function runPageTool(frame: FrameLocation, requestId: string, name: string, digest: string, args: Record<string, unknown>) {
+  return command(frame, { kind: 'run-tool', requestId, name, digest, args }, TOOL_TIMEOUT_MS);
+}
+
+async function command(frame: FrameLocation, message: object, timeoutMs: number): Promise<ExecuteResult> {
+  const options: { frameId: number; documentId?: string } = { frameId: frame.frameId };
+  if (frame.documentId) options.documentId = frame.documentId;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const reply = await Promise.race([
-      browser.tabs.sendMessage(sender.tabId, { kind: 'execute', requestId, digest }, options),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), EXECUTE_TIMEOUT_MS)),
+      browser.tabs.sendMessage(frame.tabId, message, options),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('The frame did not answer in time.')), timeoutMs);
+      }),
     ]);
     const parsed = ExecuteResultSchema.safeParse(reply);
     if (parsed.success) return parsed.data;
     return { executed: false, code: 'execution_failed', message: 'The frame gave no valid answer.' };
   } catch (error) {
-    // The frame navigated away, was closed, or did not answer: the action did not happen here.
-    const message = error instanceof Error ? error.message : String(error);
-    return { executed: false, code: 'execution_failed', message: message.slice(0, 300) };
+    // The frame navigated away, was closed, or did not answer: the action did not happen there.
+    const text = error instanceof Error ? error.message : String(error);
+    return { executed: false, code: 'execution_failed', message: text.slice(0, 300) };
+  } finally {
+    clearTimeout(timer);
   }
 }

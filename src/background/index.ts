@@ -1,14 +1,16 @@
 import browser from 'webextension-polyfill';
-import { describeTools } from '../core/resolver';
 import { ContentRequestSchema } from '../messages/content-background';
 import { UiRequestSchema } from '../messages/ui-background';
 import { listAudit } from './audit-store';
+import { listTools } from './listing';
+import { clearPageToolsOnNavigation } from './page-tool-registry';
 import { handleProposal } from './pipeline';
+import { handleRegistration, handleUnregistration } from './registration';
 import { classifySender } from './sender';
 
 /**
  * One router for every message. Who may ask what is decided from the browser-stamped sender:
- * frames may propose and list tools; only this extension's own pages may read the audit.
+ * frames may propose, list and register tools; only this extension's own pages may read the audit.
  */
 browser.runtime.onMessage.addListener((message: unknown, rawSender: browser.Runtime.MessageSender) => {
   const sender = classifySender(rawSender);
@@ -17,11 +19,22 @@ browser.runtime.onMessage.addListener((message: unknown, rawSender: browser.Runt
   if (sender.kind === 'frame') {
     const request = ContentRequestSchema.safeParse(message);
     if (!request.success) return undefined;
-    if (request.data.kind === 'tools') return Promise.resolve(describeTools());
-    return handleProposal(request.data, sender);
+    const data = request.data;
+    switch (data.kind) {
+      case 'tools':
+        return listTools(sender);
+      case 'tool:register':
+        return handleRegistration(sender, data.definition);
+      case 'tool:unregister':
+        return handleUnregistration(sender, data.name);
+      default:
+        return handleProposal(data, sender);
+    }
   }
 
   const request = UiRequestSchema.safeParse(message);
   if (!request.success) return undefined;
   return listAudit(request.data.limit);
 });
+
+clearPageToolsOnNavigation();

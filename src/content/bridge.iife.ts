@@ -5,11 +5,13 @@
  */
 import browser from 'webextension-polyfill';
 import { PROPOSAL_LIMITS, VerdictSchema } from '../core/contracts';
+import { targetOf } from '../core/plan';
 import { inspectShape, resolve } from '../core/resolver';
-import { ExecuteCommandSchema } from '../messages/background-content';
+import { ExecuteCommandSchema, RunToolCommandSchema } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
 import { type BridgeReply, HANDSHAKE_EVENT, type PageRequest, PageRequestSchema } from '../messages/page-bridge';
 import { execute, forget, rememberCertified } from './executor';
+import { onToolResult, relayRegistration, relayUnregistration, runTool } from './page-tools';
 import { certifyTarget } from './verifiers/dom';
 
 /** Longer than any decision the background makes, including a user's answer to an ask. */
@@ -33,11 +35,17 @@ async function onPageMessage(data: unknown): Promise<void> {
   const parsed = PageRequestSchema.safeParse(data);
   if (!parsed.success) return;
   const request = parsed.data;
+  if (request.kind === 'tool-result') return onToolResult(request.runId, request.ok, request.json, request.error);
   const reply = await answer(request);
   pagePort?.postMessage(reply);
 }
 
-async function answer(request: PageRequest): Promise<BridgeReply> {
+async function answer(request: Exclude<PageRequest, { kind: 'tool-result' }>): Promise<BridgeReply> {
+  if (request.kind === 'register-tool') return { kind: 'registered', id: request.id, ...(await relayRegistration(request.json)) };
+  if (request.kind === 'unregister-tool') {
+    relayUnregistration(request.name);
+    return { kind: 'registered', id: request.id, ok: true };
+  }
   if (request.kind === 'tools') {
     const tools = await send({ kind: 'tools' }).catch(() => []);
     return { kind: 'tools', id: request.id, tools };
@@ -60,8 +68,12 @@ function certify(requestId: string, json: string): Extract<ContentRequest, { req
   if (shape) return { kind: 'malformed', requestId, code: shape.code, problem: shape.message.slice(0, 300) };
   const resolution = resolve(proposal);
   if (!resolution.ok) return { kind: 'propose', requestId, proposal, certificates: [] };
-  const target = resolution.call.args.target;
-  if (typeof target !== 'string') return { kind: 'propose', requestId, proposal, certificates: [] };
+  const target = targetOf(resolution.call);
+  if (target === null) {
+    // Page-wide actions (navigate, scroll without a target) have nothing to certify here.
+    rememberCertified(requestId, null, null, 'frame');
+    return { kind: 'propose', requestId, proposal, certificates: [] };
+  }
   const evidence = certifyTarget(target);
   if (evidence.element) rememberCertified(requestId, target, evidence.element, evidence.digest);
   return { kind: 'propose', requestId, proposal, certificates: evidence.certificates };
@@ -127,6 +139,12 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
   // Commands come only from this extension's background, never from a tab.
   if (sender.id !== browser.runtime.id || sender.tab !== undefined) return undefined;
   const command = ExecuteCommandSchema.safeParse(message);
-  if (!command.success) return undefined;
-  return Promise.resolve(execute(command.data));
+  if (command.success) return Promise.resolve(execute(command.data));
+  const run = RunToolCommandSchema.safeParse(message);
+  if (run.success) {
+    const port = pagePort;
+    if (!port) return Promise.resolve({ executed: false, code: 'not_connected', message: 'No page API in this frame.' });
+    return runTool(run.data, (request) => port.postMessage(request));
+  }
+  return undefined;
 });

@@ -1,12 +1,13 @@
-import type { ExecuteCommand, ExecuteResult } from '../messages/background-content';
+import type { Action, ExecuteCommand, ExecuteResult } from '../messages/background-content';
+import { performAction } from './actions';
 import { certifyTarget } from './verifiers/dom';
 
-type Certified = { selector: string; element: Element; digest: string };
+/** What this frame certified for one request: an element (or none, for page-wide actions). */
+type Certified = { selector: string | null; element: Element | null; digest: string };
 
-/** Elements certified in this frame, waiting for the background's word. */
 const certified = new Map<string, Certified>();
 
-export function rememberCertified(requestId: string, selector: string, element: Element, digest: string): void {
+export function rememberCertified(requestId: string, selector: string | null, element: Element | null, digest: string): void {
   certified.set(requestId, { selector, element, digest });
 }
 
@@ -17,9 +18,12 @@ export function forget(requestId: string): void {
 
 const notExecuted = (code: ExecuteResult['code'], message: string): ExecuteResult => ({ executed: false, code, message });
 
+/** Actions that press, type or choose need the target operable at that moment, not only unchanged. */
+const NEEDS_OPERABLE = new Set<Action['tool']>(['click', 'type', 'select']);
+
 /**
- * Performs exactly what was certified: the same element, still the only match, unchanged, still
- * visible and on top. Anything else is stale evidence and nothing happens.
+ * Performs exactly what was certified: the same element, still the only match, unchanged (and for
+ * pointer-like actions still visible, enabled and on top). Anything else is stale evidence.
  */
 export function execute(command: ExecuteCommand): ExecuteResult {
   const entry = certified.get(command.requestId);
@@ -27,19 +31,27 @@ export function execute(command: ExecuteCommand): ExecuteResult {
   if (!entry) return notExecuted('stale_evidence', 'Nothing certified under this request in this frame.');
   if (entry.digest !== command.digest) return notExecuted('stale_evidence', 'The command does not match what was certified.');
 
-  const now = certifyTarget(entry.selector);
-  if (now.element !== entry.element) return notExecuted('stale_evidence', 'The selector now matches a different element.');
-  if (now.digest !== entry.digest) return notExecuted('stale_evidence', 'The target changed after it was certified.');
-  const [element, , hit] = now.certificates;
-  const elementValue = element?.value as { visible: boolean; disabled: boolean } | undefined;
-  const hitValue = hit?.value as { points: number; onTarget: number } | undefined;
-  if (!elementValue?.visible || elementValue.disabled) return notExecuted('stale_evidence', 'The target is no longer visible and enabled.');
-  if (!hitValue || hitValue.onTarget !== hitValue.points) return notExecuted('stale_evidence', 'The target is now covered.');
-
+  if (entry.selector !== null) {
+    const problem = recheck(entry, NEEDS_OPERABLE.has(command.action.tool));
+    if (problem) return notExecuted('stale_evidence', problem);
+  }
   try {
-    (entry.element as HTMLElement).click();
+    const result = performAction(command.action, entry.element);
+    return result === undefined ? { executed: true, code: null, message: null } : { executed: true, code: null, message: null, result };
   } catch (error) {
     return notExecuted('execution_failed', error instanceof Error ? error.message : String(error));
   }
-  return { executed: true, code: null, message: null };
+}
+
+function recheck(entry: Certified, operable: boolean): string | null {
+  const now = certifyTarget(entry.selector!);
+  if (now.element !== entry.element) return 'The selector now matches a different element.';
+  if (now.digest !== entry.digest) return 'The target changed after it was certified.';
+  if (!operable) return null;
+  const [element, , hit] = now.certificates;
+  const elementValue = element?.value as { visible: boolean; disabled: boolean } | undefined;
+  const hitValue = hit?.value as { points: number; onTarget: number } | undefined;
+  if (!elementValue?.visible || elementValue.disabled) return 'The target is no longer visible and enabled.';
+  if (!hitValue || hitValue.onTarget !== hitValue.points) return 'The target is now covered.';
+  return null;
 }

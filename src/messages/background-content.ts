@@ -1,17 +1,41 @@
 import { z } from 'zod';
 import { ReasonCodeSchema } from '../core/contracts';
 
+/** What the proposing frame is to do with the element it certified (or the page, for scroll). */
+export const ActionSchema = z.discriminatedUnion('tool', [
+  z.strictObject({ tool: z.literal('click') }),
+  z.strictObject({ tool: z.literal('type'), text: z.string(), replace: z.boolean() }),
+  z.strictObject({ tool: z.literal('select'), option: z.string() }),
+  z.strictObject({ tool: z.literal('submit') }),
+  z.strictObject({ tool: z.literal('read') }),
+  z.strictObject({ tool: z.literal('scroll'), direction: z.enum(['up', 'down', 'left', 'right']), amount: z.number() }),
+  z.strictObject({ tool: z.literal('navigate'), url: z.string() }),
+]);
+export type Action = z.infer<typeof ActionSchema>;
+
 /** Background → isolated world of one frame: perform what was certified, or nothing. */
 export const ExecuteCommandSchema = z.strictObject({
   kind: z.literal('execute'),
   requestId: z.string().min(1).max(64),
   digest: z.string().max(128),
+  action: ActionSchema,
 });
 export type ExecuteCommand = z.infer<typeof ExecuteCommandSchema>;
+
+/** Background → the frame that registered a page tool: run it with these arguments. */
+export const RunToolCommandSchema = z.strictObject({
+  kind: z.literal('run-tool'),
+  requestId: z.string().min(1).max(64),
+  name: z.string().max(128),
+  digest: z.string().max(128),
+  args: z.record(z.string(), z.unknown()),
+});
+export type RunToolCommand = z.infer<typeof RunToolCommandSchema>;
 
 export const ExecuteResultSchema = z.strictObject({
   executed: z.boolean(),
   code: ReasonCodeSchema.nullable(),
   message: z.string().max(1_000).nullable(),
+  result: z.unknown().optional(),
 });
 export type ExecuteResult = z.infer<typeof ExecuteResultSchema>;

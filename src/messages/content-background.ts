@@ -1,6 +1,23 @@
 import { z } from 'zod';
 import { CertificateSchema, ToolDescriptorSchema, VerdictSchema } from '../core/contracts';
 
+/** What a page says about a tool it registers: all of it untrusted, bounded here. */
+export const PageToolRegistrationSchema = z.strictObject({
+  name: z.string().min(1).max(128),
+  description: z.string().max(4_000),
+  inputSchema: z.record(z.string(), z.unknown()),
+  annotations: z
+    .strictObject({
+      title: z.string().max(200).optional(),
+      readOnlyHint: z.boolean().optional(),
+      destructiveHint: z.boolean().optional(),
+      idempotentHint: z.boolean().optional(),
+      openWorldHint: z.boolean().optional(),
+    })
+    .optional(),
+});
+export type PageToolRegistration = z.infer<typeof PageToolRegistrationSchema>;
+
 /** Isolated world → background. The sender (tab, frame, URL) comes from the browser, not from here. */
 export const ContentRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -16,6 +33,8 @@ export const ContentRequestSchema = z.discriminatedUnion('kind', [
     problem: z.string().max(300),
   }),
   z.strictObject({ kind: z.literal('tools') }),
+  z.strictObject({ kind: z.literal('tool:register'), definition: PageToolRegistrationSchema }),
+  z.strictObject({ kind: z.literal('tool:unregister'), name: z.string().max(128) }),
 ]);
 export type ContentRequest = z.infer<typeof ContentRequestSchema>;
 

@@ -10,8 +10,23 @@ export const PageRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('propose'), id: z.string().max(64), json: z.string() }),
   z.strictObject({ kind: z.literal('malformed'), id: z.string().max(64), problem: z.string().max(300) }),
   z.strictObject({ kind: z.literal('tools'), id: z.string().max(64) }),
+  z.strictObject({ kind: z.literal('register-tool'), id: z.string().max(64), json: z.string() }),
+  z.strictObject({ kind: z.literal('unregister-tool'), id: z.string().max(64), name: z.string().max(128) }),
+  z.strictObject({
+    kind: z.literal('tool-result'),
+    runId: z.string().max(64),
+    ok: z.boolean(),
+    json: z.string().optional(),
+    error: z.string().optional(),
+  }),
 ]);
 export type PageRequest = z.infer<typeof PageRequestSchema>;
 
 /** Answers carry the request id; the page API only resolves promises it is waiting on. */
-export type BridgeReply = { kind: 'verdict'; id: string; verdict: unknown } | { kind: 'tools'; id: string; tools: unknown };
+export type BridgeReply =
+  | { kind: 'verdict'; id: string; verdict: unknown }
+  | { kind: 'tools'; id: string; tools: unknown }
+  | { kind: 'registered'; id: string; ok: boolean; message?: string };
+
+/** Isolated world → page API: run a tool this frame registered (only on the background's word). */
+export type RunToolRequest = { kind: 'run-tool'; runId: string; name: string; args: Record<string, unknown> };

@@ -54,9 +54,9 @@ describe('resolve: H1 unknown tools', () => {
     expect(firstMessage(resolution)).not.toMatch(/Nearest|click/);
   });
 
-  it('rejects a provider pin other than "builtin" for a builtin tool', () => {
+  it('rejects a provider pin other than "builtin" for a builtin tool (M1)', () => {
     const resolution = resolve({ ...GOOD, provider: 'https://evil.example' });
-    expect(codes(resolution)).toEqual(['unknown_tool']);
+    expect(codes(resolution)).toEqual(['no_provider']);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Certificate } from '../../core/contracts';
 import type { UiElementValue } from '../../core/plan';
 import { queryTarget } from '../query';
 import { hitTest } from './hit-test';
-import { renderedText } from './rendered-text';
+import { shownLabel } from './rendered-text';
 import { hiddenBy, isInViewport } from './visibility';
 
 export const DOM_VERIFIER = 'dom@1';
@@ -23,7 +23,7 @@ export function certifyTarget(selector: string): TargetEvidence {
   if (element && !isInViewport(element.getBoundingClientRect())) {
     element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   }
-  const text = element ? renderedText(element) : null;
+  const text = element ? shownLabel(element) : null;
   const value: UiElementValue = element
     ? describe(element, text ?? '')
     : {
@@ -38,6 +38,10 @@ export function certifyTarget(selector: string): TargetEvidence {
         hiddenBy: null,
         isSubmit: false,
         formHasPassword: false,
+        editable: false,
+        isPassword: false,
+        inForm: false,
+        options: null,
         digest: '',
       };
   const time = Date.now();
@@ -72,16 +76,28 @@ function describe(element: Element, text: string): UiElementValue {
     visible: hidden === null,
     hiddenBy: hidden,
     isSubmit,
-    formHasPassword: form?.querySelector('input[type="password"]') != null,
+    formHasPassword: (element instanceof HTMLFormElement ? element : form)?.querySelector('input[type="password"]') != null,
+    editable: isEditable(element),
+    isPassword: element instanceof HTMLInputElement && element.type === 'password',
+    inForm: element instanceof HTMLFormElement || form !== null || element.closest('form') !== null,
+    options: element instanceof HTMLSelectElement ? Array.from(element.options, (o) => ({ value: o.value, text: o.text.trim() })) : null,
     digest: elementDigest(element, text),
   };
+}
+
+const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
+
+function isEditable(element: Element): boolean {
+  if (element instanceof HTMLInputElement) return TEXT_INPUTS.has(element.type) && !element.readOnly;
+  if (element instanceof HTMLTextAreaElement) return !element.readOnly;
+  return element instanceof HTMLElement && element.isContentEditable;
 }
 
 /**
  * What must not change between certification and execution: markup, rendered text and box.
  * FNV-1a is enough here: the element object itself is also compared, this only detects mutation.
  */
-export function elementDigest(element: Element, text = renderedText(element)): string {
+export function elementDigest(element: Element, text = shownLabel(element)): string {
   const rect = element.getBoundingClientRect();
   const material = [
     element.outerHTML.slice(0, 20_000),

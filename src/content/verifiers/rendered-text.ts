@@ -28,3 +28,15 @@ function defaultInputLabel(type: string): string {
 }
 
 const collapse = (text: string) => text.replace(/\s+/gu, ' ').trim();
+
+/**
+ * What names the element on screen: a form field is named by its visible <label>s, else its
+ * placeholder; anything else by the text it renders. (Accessible names come with the AX verifier.)
+ */
+export function shownLabel(element: Element): string {
+  const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
+  if (!field || (element instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(element.type))) return renderedText(element);
+  const labels = Array.from(element.labels ?? [], (label) => renderedText(label)).filter((text) => text !== '');
+  if (labels.length > 0) return collapse(labels.join(' '));
+  return 'placeholder' in element ? collapse(element.placeholder) : '';
+}

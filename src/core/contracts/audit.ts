@@ -18,6 +18,8 @@ export const AuditCertificateSchema = z.strictObject({
 /** The record body; `hash` covers every field but itself (canonical JSON, SHA-256). */
 export const AuditRecordSchema = z.strictObject({
   format: z.literal(AUDIT_FORMAT),
+  /** Verdicts, and changes to the tool registry a page made (registrations refused or redefined). */
+  event: z.enum(['verdict', 'tool_refused', 'tool_changed']).optional(),
   id: z.string(),
   seq: z.number().int().nonnegative(),
   time: z.number(),

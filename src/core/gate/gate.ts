@@ -7,7 +7,10 @@ export type PredicateStatus = 'supported' | 'contradicted' | 'unsupported';
 export type GateInput = {
   plan: readonly Predicate[];
   certificates: readonly Certificate[];
-  /** The frame the call came from and the selector it targets: certificates must be scoped to them. */
+  /**
+   * Where the call acts: the frame (the proposing frame, or a page tool's provider) and the target
+   * selector. Target predicates need certificates about that selector, frame predicates frame-wide ones.
+   */
   scope: { frame: string; selector: string | null };
   privilege: Privilege;
   policy: GatePolicy;
@@ -55,11 +58,9 @@ type Outcome =
   | { status: 'contradicted' | 'unsupported'; certificate: string | null; reason: Reason };
 
 function judge(predicate: Predicate, input: GateInput): Outcome {
+  const wantedSelector = predicate.scope === 'frame' ? undefined : (input.scope.selector ?? undefined);
   const inScope = input.certificates.filter(
-    (c) =>
-      c.type === predicate.certificate &&
-      c.region.frame === input.scope.frame &&
-      (input.scope.selector === null || c.region.selector === input.scope.selector),
+    (c) => c.type === predicate.certificate && c.region.frame === input.scope.frame && c.region.selector === wantedSelector,
   );
   if (inScope.length === 0) {
     return unsupported(predicate, null, 'evidence_missing', `No ${predicate.certificate} certificate for ${predicate.name}.`);

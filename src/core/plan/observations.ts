@@ -16,6 +16,13 @@ export const UiElementValueSchema = z.strictObject({
   hiddenBy: z.string().nullable(),
   isSubmit: z.boolean(),
   formHasPassword: z.boolean(),
+  /** A text field, textarea or contenteditable that is not read-only. */
+  editable: z.boolean(),
+  isPassword: z.boolean(),
+  /** Is a form, or belongs to one. */
+  inForm: z.boolean(),
+  /** For <select>: the value and visible text of every option. */
+  options: z.array(z.strictObject({ value: z.string(), text: z.string() })).nullable(),
   digest: z.string(),
 });
 export type UiElementValue = z.infer<typeof UiElementValueSchema>;

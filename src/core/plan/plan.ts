@@ -1,78 +1,60 @@
-import type { z } from 'zod';
-import type { CertificateType, ReasonCode } from '../contracts';
 import type { ResolvedCall } from '../resolver';
-import { normalizeLabel } from '../text';
-import { HitTestValueSchema, UiElementValueSchema, VisibleTextValueSchema } from './observations';
+import {
+  connected,
+  editable,
+  enabled,
+  hasOption,
+  inForm,
+  labelShown,
+  originIs,
+  type Predicate,
+  unobstructed,
+  valueShown,
+  visible,
+} from './predicates';
 
-export type Evaluation = { holds: true } | { holds: false; code: ReasonCode; message: string };
+export type { Evaluation, Predicate } from './predicates';
 
-/** One action-critical predicate of G_a: which certificate supports it and how its value decides it. */
-export type Predicate<T = unknown> = {
-  name: string;
-  certificate: CertificateType;
-  value: z.ZodType<T>;
-  evaluate(value: T): Evaluation;
-};
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const plan = (...predicates: Predicate<never>[]) => predicates as Predicate[];
 
-const holds: Evaluation = { holds: true };
-const fails = (code: ReasonCode, message: string): Evaluation => ({ holds: false, code, message });
-
-const connected: Predicate<z.infer<typeof UiElementValueSchema>> = {
-  name: 'target.connected',
-  certificate: 'ui_element',
-  value: UiElementValueSchema,
-  evaluate: (v) => (v.connected ? holds : fails('target_detached', 'The target is not connected to the document.')),
-};
-
-const enabled: Predicate<z.infer<typeof UiElementValueSchema>> = {
-  name: 'target.enabled',
-  certificate: 'ui_element',
-  value: UiElementValueSchema,
-  evaluate: (v) => (v.disabled || v.inert ? fails('target_disabled', `The target is ${v.disabled ? 'disabled' : 'inert'}.`) : holds),
-};
-
-const visible: Predicate<z.infer<typeof UiElementValueSchema>> = {
-  name: 'target.visible',
-  certificate: 'ui_element',
-  value: UiElementValueSchema,
-  evaluate: (v) => (v.visible ? holds : fails('target_hidden', `The target is not visibly rendered (${v.hiddenBy ?? 'hidden'}).`)),
-};
-
-const unobstructed: Predicate<z.infer<typeof HitTestValueSchema>> = {
-  name: 'target.unobstructed',
-  certificate: 'hit_test',
-  value: HitTestValueSchema,
-  evaluate: (v) =>
-    v.onTarget === v.points
-      ? holds
-      : fails(
-          'target_covered',
-          `Another element (${v.coveredBy ?? 'unknown'}) is on top of the target at ${v.points - v.onTarget} of ${v.points} points.`,
-        ),
-};
-
-function labelShown(claimed: string): Predicate<z.infer<typeof VisibleTextValueSchema>> {
-  return {
-    name: 'target.label',
-    certificate: 'visible_text',
-    value: VisibleTextValueSchema,
-    evaluate: (v) =>
-      normalizeLabel(v.text) === normalizeLabel(claimed)
-        ? holds
-        : fails('label_mismatch', `The target shows "${v.text.slice(0, 80)}", not the claimed "${claimed.slice(0, 80)}".`),
-  };
+/**
+ * G_a: the predicates that must be certified before the call may run. Claims add predicates
+ * (they are checked against observations), they never remove any.
+ */
+export function planFor(call: ResolvedCall): Predicate[] {
+  const { label, value, origin } = call.claims;
+  const labelled = label === undefined ? [] : [labelShown(label) as Predicate<never>];
+  const where = origin === undefined ? [] : [originIs(origin) as Predicate<never>];
+  const operable = [connected, enabled, visible, unobstructed] as Predicate<never>[];
+  switch (call.tool) {
+    case 'click':
+      return plan(...operable, ...labelled, ...where);
+    case 'type':
+      return plan(...operable, editable as Predicate<never>, ...labelled, ...where);
+    case 'select':
+      return plan(...operable, hasOption(str(call.args.option) ?? '') as Predicate<never>, ...labelled, ...where);
+    case 'submit':
+      return plan(connected as Predicate<never>, inForm as Predicate<never>, ...labelled, ...where);
+    case 'read':
+      return plan(
+        connected as Predicate<never>,
+        visible as Predicate<never>,
+        ...(value === undefined ? [] : [valueShown(value) as Predicate<never>]),
+        ...where,
+      );
+    case 'scroll':
+      return call.args.target === undefined ? plan(originIs(null) as Predicate<never>) : plan(connected as Predicate<never>, ...where);
+    case 'navigate':
+      return plan(originIs(origin ?? null) as Predicate<never>);
+    default:
+      // Page tools: the provider must still be the frame the browser saw register the tool.
+      return call.pageTool ? plan(originIs(call.pageTool.provider) as Predicate<never>) : [];
+  }
 }
 
-/** G_a: the predicates that must be certified before the call may run. */
-export function planFor(call: ResolvedCall): Predicate[] {
-  switch (call.tool) {
-    case 'click': {
-      const plan: Predicate<never>[] = [connected, enabled, visible, unobstructed] as Predicate<never>[];
-      if (call.claims.label !== undefined) plan.push(labelShown(call.claims.label) as Predicate<never>);
-      return plan as Predicate[];
-    }
-    default:
-      // A tool without a plan cannot be certified; the gate treats an empty plan as unsupported.
-      return [];
-  }
+/** Whether the call acts on an element in the proposing frame, which the content script certifies. */
+export function targetOf(call: ResolvedCall): string | null {
+  if (call.pageTool || call.tool === 'navigate') return null;
+  return str(call.args.target);
 }

@@ -1,5 +1,5 @@
 import type { Privilege } from '../contracts';
-import { normalizeLabel } from '../text';
+import { normalizeLabel, sameSite } from '../text';
 import type { UiElementValue } from './observations';
 
 /** Words that commit the user to something when they name the control. Matched on whole words. */
@@ -59,4 +59,20 @@ export function clickPrivilege(element: UiElementValue, visibleText: string | nu
   if (element.isSubmit) return 'commit';
   if (visibleText !== null && namesCommitment(visibleText)) return 'commit';
   return 'interact';
+}
+
+/** The privilege of a built-in call on an observed element: raised by what the target is. */
+export function targetPrivilege(tool: string, base: Privilege, element: UiElementValue, visibleText: string | null): Privilege {
+  if (tool === 'click') return clickPrivilege(element, visibleText);
+  if (tool === 'type' && element.isPassword) return 'credential';
+  if (tool === 'submit') return element.formHasPassword ? 'credential' : 'commit';
+  return base;
+}
+
+/**
+ * A navigation within the frame's own site needs no more than a click; leaving the site (by
+ * registrable domain) is the `navigate` privilege.
+ */
+export function navigationPrivilege(frameOrigin: string | null, url: string): Privilege {
+  return sameSite(frameOrigin, url) ? 'interact' : 'navigate';
 }

@@ -4,24 +4,87 @@ import type { Privilege } from '../contracts';
 /** A selector in the proposing frame; `>>>` steps into open shadow roots. */
 export const SelectorSchema = z.string().min(1).max(4_096);
 
+const BLOCKED_SCHEMES = 'javascript:, data:, file:, blob:, chrome: and extension URLs';
+
+/** Only web navigations: script, data, local-file and browser-internal URLs are never a destination. */
+export const WebUrlSchema = z
+  .string()
+  .min(1)
+  .max(8_192)
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, `must be an absolute http or https URL (${BLOCKED_SCHEMES} are refused)`);
+
 export type BuiltinTool = {
   name: string;
   description: string;
+  /** The least privilege of the call; the plan may raise it from what it observes of the target. */
   privilege: Privilege;
   args: z.ZodObject;
   claims: z.ZodObject;
 };
 
-/**
- * The built-in registry. Argument and claim schemas are strict: undeclared keys are H2 errors.
- * Further tools (type, select, submit, navigate, read, scroll) join this list as their executors land.
- */
+const label = z.string().max(1_000);
+const fields = z.record(z.string().max(1_000), z.string().max(10_000));
+
+/** The built-in registry. Argument and claim schemas are strict: undeclared keys are H2 errors. */
 export const BUILTIN_TOOLS: readonly BuiltinTool[] = [
   {
     name: 'click',
     description: 'Click the element matched by `target` in the proposing frame.',
     privilege: 'interact',
     args: z.strictObject({ target: SelectorSchema }),
-    claims: z.strictObject({ label: z.string().max(1_000).optional() }),
+    claims: z.strictObject({ label: label.optional() }),
+  },
+  {
+    name: 'type',
+    description: 'Type `text` into the field matched by `target`, appending unless `replace` is true.',
+    privilege: 'interact',
+    args: z.strictObject({ target: SelectorSchema, text: z.string().max(10_000), replace: z.boolean().optional() }),
+    claims: z.strictObject({ label: label.optional() }),
+  },
+  {
+    name: 'select',
+    description: 'Choose the option whose value or visible text is `option` in the <select> matched by `target`.',
+    privilege: 'interact',
+    args: z.strictObject({ target: SelectorSchema, option: z.string().min(1).max(1_000) }),
+    claims: z.strictObject({ label: label.optional() }),
+  },
+  {
+    name: 'submit',
+    description: 'Submit the form matched by `target` (or the form that contains it).',
+    privilege: 'commit',
+    args: z.strictObject({ target: SelectorSchema }),
+    claims: z.strictObject({ label: label.optional(), fields: fields.optional() }),
+  },
+  {
+    name: 'navigate',
+    description: 'Load `url` (http or https only) in the proposing frame.',
+    privilege: 'navigate',
+    args: z.strictObject({ url: WebUrlSchema }),
+    claims: z.strictObject({ origin: z.string().max(2_048).optional() }),
+  },
+  {
+    name: 'read',
+    description: 'Return the text the element matched by `target` visibly shows.',
+    privilege: 'read',
+    args: z.strictObject({ target: SelectorSchema }),
+    claims: z.strictObject({ value: z.string().max(10_000).optional() }),
+  },
+  {
+    name: 'scroll',
+    description: 'Scroll the page, or the element matched by `target`, by `amount` pixels in `direction`.',
+    privilege: 'read',
+    args: z.strictObject({
+      target: SelectorSchema.optional(),
+      direction: z.enum(['up', 'down', 'left', 'right']),
+      amount: z.number().int().min(1).max(100_000),
+    }),
+    claims: z.strictObject({}),
   },
 ];

@@ -1,1 +1,2 @@
 export * from './normalize';
+export * from './site';

@@ -30,6 +30,10 @@ export function element(overrides: Partial<UiElementValue> = {}): UiElementValue
     hiddenBy: null,
     isSubmit: false,
     formHasPassword: false,
+    editable: false,
+    isPassword: false,
+    inForm: false,
+    options: null,
     digest: 'd0',
     ...overrides,
   };

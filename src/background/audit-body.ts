@@ -1,0 +1,74 @@
+import type { AuditBody, Certificate, Decision, Reason } from '../core/contracts';
+import type { ResolvedCall } from '../core/resolver';
+import type { ContentRequest } from '../messages/content-background';
+import type { FrameSender } from './sender';
+
+export type Outcome = {
+  decision: Decision;
+  reasons: Reason[];
+  call: ResolvedCall | null;
+  certificates: Certificate[];
+  executed: boolean;
+  executionError: string | null;
+  targetLabel: string | null;
+  result?: unknown;
+};
+
+type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
+
+export function auditBody(request: Proposed, sender: FrameSender, outcome: Outcome): AuditBody {
+  const raw = request.kind === 'propose' ? request.proposal : null;
+  const proposal = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const args = typeof proposal.args === 'object' && proposal.args !== null ? (proposal.args as Record<string, unknown>) : {};
+  return {
+    event: 'verdict',
+    id: crypto.randomUUID(),
+    time: Date.now(),
+    tab: { id: sender.tabId, origin: originOf(sender.tabUrl) },
+    frame: { id: sender.frameId, origin: sender.frameOrigin },
+    proposal: {
+      tool: outcome.call?.tool ?? clip(proposal.tool, 128),
+      target: clip(args.target ?? args.url, 512),
+      claims: outcome.call?.claims ?? null,
+      agent: outcome.call?.agent ?? clip(proposal.agent, 200),
+      preview: outcome.call ? null : preview(request),
+    },
+    resolution: outcome.call ? { tool: outcome.call.tool, provider: outcome.call.provider, privilege: outcome.call.privilege } : null,
+    certificates: outcome.certificates.map((c) => ({
+      id: c.id,
+      type: c.type,
+      value: c.value,
+      verifier: c.verifier,
+      source: c.source,
+      trust: c.trust,
+      confidence: c.confidence,
+    })),
+    decision: outcome.decision,
+    reasons: outcome.reasons,
+    approval: null,
+    execution: { executed: outcome.executed, error: outcome.executionError },
+    targetLabel: outcome.targetLabel,
+  };
+}
+
+export function originOf(url: string | null): string | null {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+function clip(value: unknown, length: number): string | null {
+  return typeof value === 'string' ? value.slice(0, length) : null;
+}
+
+/** A short, safe rendering of what a rejected proposal looked like. */
+function preview(request: Proposed): string {
+  if (request.kind === 'malformed') return request.problem.slice(0, 200);
+  try {
+    return (JSON.stringify(request.proposal) ?? String(request.proposal)).slice(0, 200);
+  } catch {
+    return '(not serialisable)';
+  }
+}

@@ -1,0 +1,28 @@
+import type { Certificate } from '../core/contracts';
+
+/** The content script can only speak for its own frame; anything scoped elsewhere is dropped. */
+export function scopeToFrame(certificates: readonly Certificate[], frame: string): Certificate[] {
+  return certificates
+    .filter((c) => c.region.frame === 'self' && c.trust !== 'browser' && c.source !== 'browser')
+    .map((c) => ({ ...c, region: { ...c.region, frame } }));
+}
+
+/** The frame's origin as the browser reports it: the only evidence an origin predicate accepts. */
+export function browserOrigin(frame: string, origin: string | null, url: string): Certificate {
+  return {
+    id: `b-${crypto.randomUUID()}`,
+    type: 'origin',
+    value: { origin: origin ?? 'null', url },
+    region: { frame },
+    source: 'browser',
+    verifier: 'browser-sender@1',
+    confidence: 1,
+    time: Date.now(),
+    trust: 'browser',
+  };
+}
+
+export function textOf(certificates: readonly Certificate[]): string | null {
+  const value = certificates.find((c) => c.type === 'visible_text')?.value as { text?: unknown } | undefined;
+  return typeof value?.text === 'string' ? value.text : null;
+}

@@ -1,0 +1,82 @@
+import type { Action } from '../messages/background-content';
+import { shownLabel } from './verifiers/rendered-text';
+
+/**
+ * The built-in actions, performed from the isolated world: its prototypes are Warrant's own, so a
+ * page that patched `click`, `value` setters or `requestSubmit` in its world does not see them run.
+ */
+export function performAction(action: Action, element: Element | null): unknown {
+  switch (action.tool) {
+    case 'click':
+      return void asHtml(element).click();
+    case 'type':
+      return void typeInto(asHtml(element), action.text, action.replace);
+    case 'select':
+      return void choose(element, action.option);
+    case 'submit':
+      return void submit(element);
+    case 'read':
+      return { text: shownLabel(required(element)) };
+    case 'scroll':
+      return void scroll(element, action.direction, action.amount);
+    case 'navigate':
+      // The URL is exactly the one that was resolved (http or https) and certified.
+      return void location.assign(action.url);
+  }
+}
+
+function required(element: Element | null): Element {
+  if (!element) throw new Error('The action needs a certified element.');
+  return element;
+}
+
+function asHtml(element: Element | null): HTMLElement {
+  const target = required(element);
+  if (!(target instanceof HTMLElement)) throw new Error(`A <${target.localName}> cannot be operated.`);
+  return target;
+}
+
+function typeInto(element: HTMLElement, text: string, replace: boolean): void {
+  element.focus();
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+    const proto = element instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+    // The prototype setter, not the instance's: frameworks track values through the instance.
+    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(element, replace ? text : element.value + text);
+  } else {
+    if (replace) document.execCommand('selectAll');
+    document.execCommand('insertText', false, text);
+    return;
+  }
+  element.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
+  element.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+function choose(element: Element | null, option: string): void {
+  const select = required(element);
+  if (!(select instanceof HTMLSelectElement)) throw new Error('The target is not a <select>.');
+  const wanted = option.trim().toLowerCase();
+  const match =
+    Array.from(select.options).find((o) => o.value === option) ??
+    Array.from(select.options).find((o) => o.text.trim().toLowerCase() === wanted);
+  if (!match) throw new Error(`No option "${option.slice(0, 80)}".`);
+  select.focus();
+  select.value = match.value;
+  select.dispatchEvent(new Event('input', { bubbles: true }));
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+function submit(element: Element | null): void {
+  const target = required(element);
+  const form = target instanceof HTMLFormElement ? target : ((target as HTMLButtonElement).form ?? target.closest('form'));
+  if (!form) throw new Error('The target is not a form or inside one.');
+  const submitter = target instanceof HTMLButtonElement || target instanceof HTMLInputElement ? target : null;
+  // requestSubmit runs validation and the page's submit handlers, as a user's submission would.
+  if (submitter && submitter.form === form && (submitter.type === 'submit' || submitter.type === 'image')) form.requestSubmit(submitter);
+  else form.requestSubmit();
+}
+
+function scroll(element: Element | null, direction: 'up' | 'down' | 'left' | 'right', amount: number): void {
+  const top = direction === 'down' ? amount : direction === 'up' ? -amount : 0;
+  const left = direction === 'right' ? amount : direction === 'left' ? -amount : 0;
+  (element ?? window).scrollBy({ top, left, behavior: 'instant' });
+}

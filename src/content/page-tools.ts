@@ -1,0 +1,68 @@
+import browser from 'webextension-polyfill';
+import type { ExecuteResult, RunToolCommand } from '../messages/background-content';
+import { PageToolRegistrationSchema } from '../messages/content-background';
+import type { RunToolRequest } from '../messages/page-bridge';
+
+const TOOL_TIMEOUT_MS = 25_000;
+const MAX_RESULT_CHARS = 256 * 1024;
+
+type Waiting = { resolve: (result: ExecuteResult) => void; timer: ReturnType<typeof setTimeout> };
+const running = new Map<string, Waiting>();
+
+/** Relays a registration from the page API; the background stamps provider and tier from `sender`. */
+export async function relayRegistration(json: string): Promise<{ ok: boolean; message?: string }> {
+  let definition: unknown;
+  try {
+    definition = JSON.parse(json);
+  } catch {
+    return { ok: false, message: 'The tool definition is not JSON data.' };
+  }
+  const parsed = PageToolRegistrationSchema.safeParse(definition);
+  if (!parsed.success) return { ok: false, message: `Invalid tool definition: ${parsed.error.issues[0]?.message ?? 'unknown problem'}` };
+  try {
+    return (await browser.runtime.sendMessage({ kind: 'tool:register', definition: parsed.data })) as { ok: boolean; message?: string };
+  } catch {
+    return { ok: false, message: 'The extension could not register the tool.' };
+  }
+}
+
+export function relayUnregistration(name: string): void {
+  void browser.runtime.sendMessage({ kind: 'tool:unregister', name }).catch(() => undefined);
+}
+
+/** Runs a page tool in the main world on the background's command and waits for its result. */
+export function runTool(command: RunToolCommand, post: (message: RunToolRequest) => void): Promise<ExecuteResult> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      running.delete(command.requestId);
+      resolve({ executed: false, code: 'timeout', message: 'The page tool did not answer in time.' });
+    }, TOOL_TIMEOUT_MS);
+    running.set(command.requestId, { resolve, timer });
+    post({ kind: 'run-tool', runId: command.requestId, name: command.name, args: command.args });
+  });
+}
+
+export function onToolResult(runId: string, ok: boolean, json: string | undefined, error: string | undefined): void {
+  const waiting = running.get(runId);
+  if (!waiting) return;
+  running.delete(runId);
+  clearTimeout(waiting.timer);
+  if (!ok) {
+    waiting.resolve({ executed: false, code: 'execution_failed', message: (error ?? 'The page tool failed.').slice(0, 1_000) });
+    return;
+  }
+  if (json !== undefined && json.length > MAX_RESULT_CHARS) {
+    // It ran; only its answer is withheld.
+    waiting.resolve({ executed: true, code: null, message: null, result: { truncated: true } });
+    return;
+  }
+  let result: unknown;
+  try {
+    result = json === undefined ? undefined : JSON.parse(json);
+  } catch {
+    result = undefined;
+  }
+  waiting.resolve(
+    result === undefined ? { executed: true, code: null, message: null } : { executed: true, code: null, message: null, result },
+  );
+}

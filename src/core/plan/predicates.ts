@@ -1,0 +1,114 @@
+import type { z } from 'zod';
+import type { CertificateType, ReasonCode } from '../contracts';
+import { normalizeLabel } from '../text';
+import { HitTestValueSchema, OriginValueSchema, UiElementValueSchema, VisibleTextValueSchema } from './observations';
+
+export type Evaluation = { holds: true } | { holds: false; code: ReasonCode; message: string };
+
+/** One action-critical predicate of G_a: which certificate supports it and how its value decides it. */
+export type Predicate<T = unknown> = {
+  name: string;
+  certificate: CertificateType;
+  /** `target`: certificates must be about the call's target; `frame`: about the frame as a whole. */
+  scope: 'target' | 'frame';
+  value: z.ZodType<T>;
+  evaluate(value: T): Evaluation;
+};
+
+type Element = z.infer<typeof UiElementValueSchema>;
+const holds: Evaluation = { holds: true };
+const fails = (code: ReasonCode, message: string): Evaluation => ({ holds: false, code, message });
+
+function onElement(name: string, evaluate: (v: Element) => Evaluation): Predicate<Element> {
+  return { name, certificate: 'ui_element', scope: 'target', value: UiElementValueSchema, evaluate };
+}
+
+export const connected = onElement('target.connected', (v) =>
+  v.connected ? holds : fails('target_detached', 'The target is not connected to the document.'),
+);
+
+export const enabled = onElement('target.enabled', (v) =>
+  v.disabled || v.inert ? fails('target_disabled', `The target is ${v.disabled ? 'disabled' : 'inert'}.`) : holds,
+);
+
+export const visible = onElement('target.visible', (v) =>
+  v.visible ? holds : fails('target_hidden', `The target is not visibly rendered (${v.hiddenBy ?? 'hidden'}).`),
+);
+
+export const editable = onElement('target.editable', (v) =>
+  v.editable ? holds : fails('target_not_editable', `A <${v.tag}> cannot be typed into.`),
+);
+
+export const inForm = onElement('target.form', (v) => (v.inForm ? holds : fails('no_form', `The <${v.tag}> is not a form or inside one.`)));
+
+export function hasOption(option: string): Predicate<Element> {
+  return onElement('target.option', (v) => {
+    if (v.options === null) return fails('option_not_found', `The <${v.tag}> is not a <select>.`);
+    const wanted = normalizeLabel(option);
+    return v.options.some((o) => o.value === option || normalizeLabel(o.text) === wanted)
+      ? holds
+      : fails('option_not_found', `No option "${option.slice(0, 80)}".`);
+  });
+}
+
+export const unobstructed: Predicate<z.infer<typeof HitTestValueSchema>> = {
+  name: 'target.unobstructed',
+  certificate: 'hit_test',
+  scope: 'target',
+  value: HitTestValueSchema,
+  evaluate: (v) =>
+    v.onTarget === v.points
+      ? holds
+      : fails(
+          'target_covered',
+          `Another element (${v.coveredBy ?? 'unknown'}) is on top of the target at ${v.points - v.onTarget} of ${v.points} points.`,
+        ),
+};
+
+export function labelShown(claimed: string): Predicate<z.infer<typeof VisibleTextValueSchema>> {
+  return {
+    name: 'target.label',
+    certificate: 'visible_text',
+    scope: 'target',
+    value: VisibleTextValueSchema,
+    evaluate: (v) =>
+      normalizeLabel(v.text) === normalizeLabel(claimed)
+        ? holds
+        : fails('label_mismatch', `The target shows "${v.text.slice(0, 80)}", not the claimed "${claimed.slice(0, 80)}".`),
+  };
+}
+
+export function valueShown(claimed: string): Predicate<z.infer<typeof VisibleTextValueSchema>> {
+  return {
+    name: 'target.value',
+    certificate: 'visible_text',
+    scope: 'target',
+    value: VisibleTextValueSchema,
+    evaluate: (v) =>
+      normalizeLabel(v.text).includes(normalizeLabel(claimed))
+        ? holds
+        : fails('value_mismatch', `The target does not show "${claimed.slice(0, 80)}".`),
+  };
+}
+
+/** Only the browser-stamped origin counts; the claim is compared with it, never used. */
+export function originIs(claimed: string | null): Predicate<z.infer<typeof OriginValueSchema>> {
+  return {
+    name: claimed === null ? 'frame.origin' : 'frame.origin.claim',
+    certificate: 'origin',
+    scope: 'frame',
+    value: OriginValueSchema,
+    evaluate: (v) =>
+      claimed === null || sameOrigin(claimed, v.origin)
+        ? holds
+        : fails('origin_mismatch', `The frame is ${v.origin}, not the claimed ${claimed.slice(0, 120)}.`),
+  };
+}
+
+function sameOrigin(claimed: string, actual: string): boolean {
+  try {
+    return new URL(claimed.includes('://') ? claimed : `https://${claimed}`).origin === actual || claimed === actual;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,58 @@
+import type { Privilege, TrustTier } from '../contracts';
+import { canonicalJson } from '../util/canonical-json';
+import { sha256Hex } from '../util/sha256';
+import { type Compiled, compileJsonSchema } from './json-schema';
+
+export type ToolAnnotations = {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  title?: string;
+};
+
+/**
+ * A tool a page registered (WebMCP). `provider` is the registering frame's origin as the browser
+ * stamped it; `tier` comes from where that frame sits relative to the top frame, never from the page.
+ */
+export type PageToolDefinition = {
+  provider: string;
+  tier: Exclude<TrustTier, 'builtin'>;
+  name: string;
+  description: string;
+  inputSchema: unknown;
+  annotations: ToolAnnotations;
+  digest: string;
+  /** Opaque to the core: where the background runs the tool (tab and frame). */
+  handle: string;
+};
+
+/** Higher is more trusted; built-ins are above every page. */
+export const TIER_RANK: Record<TrustTier, number> = { builtin: 3, top: 2, 'same-site': 1, 'cross-site': 0 };
+
+export function pageToolDigest(tool: Pick<PageToolDefinition, 'name' | 'description' | 'inputSchema' | 'annotations'>): string {
+  const material = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations };
+  return `sha256:${sha256Hex(canonicalJson(material))}`;
+}
+
+/** Page-declared hints can only lower trust in a tool, except read-only, which the gate still checks. */
+export function pageToolPrivilege(annotations: ToolAnnotations): Privilege {
+  if (annotations.destructiveHint === true) return 'commit';
+  if (annotations.readOnlyHint === true) return 'read';
+  return 'interact';
+}
+
+const compiled = new Map<string, Compiled>();
+
+/** Compiles once per digest: the same definition always validates the same way. */
+export function validatorFor(tool: PageToolDefinition): Compiled {
+  let entry = compiled.get(tool.digest);
+  if (!entry) {
+    entry = compileJsonSchema(tool.inputSchema);
+    if (compiled.size > 2_000) compiled.clear();
+    compiled.set(tool.digest, entry);
+  }
+  return entry;
+}
+
+export const listingKey = (provider: string, name: string) => `${provider}\u0000${name}`;
