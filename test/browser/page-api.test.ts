@@ -144,7 +144,12 @@ describe.each(BROWSERS)('page API in %s', (name) => {
     const tools = await page.evaluate(() => (window as unknown as { warrant: Api }).warrant.tools());
     expect((tools as { name: string }[]).map((t) => t.name)).toEqual(['click', 'type', 'select', 'submit', 'navigate', 'read', 'scroll']);
     expect(tools[0]).toEqual(
-      expect.objectContaining({ name: 'click', provider: 'builtin', privilege: 'interact', digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }),
+      expect.objectContaining({
+        name: 'click',
+        provider: 'builtin',
+        privilege: 'interact',
+        digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      }),
     );
     await page.close();
   });

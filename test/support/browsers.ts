@@ -30,9 +30,15 @@ export type TestBrowser = {
 export const BROWSERS = ['chromium', 'firefox'] as const;
 export type BrowserName = (typeof BROWSERS)[number];
 
-export function launch(name: BrowserName, options: { headless?: boolean } = {}): Promise<TestBrowser> {
+export type LaunchOptions = {
+  headless?: boolean;
+  /** Origins to treat as secure contexts (WebMCP needs one); the fixture hosts are plain http. */
+  secureOrigins?: string[];
+};
+
+export function launch(name: BrowserName, options: LaunchOptions = {}): Promise<TestBrowser> {
   const headless = options.headless ?? true;
-  return name === 'chromium' ? launchChromium(headless) : launchFirefox(headless);
+  return name === 'chromium' ? launchChromium(headless, options.secureOrigins ?? []) : launchFirefox(headless);
 }
 
 function distFor(target: 'chrome' | 'firefox'): string {
@@ -59,7 +65,7 @@ function wrapPuppeteer(page: import('puppeteer-core').Page): TestPage {
   };
 }
 
-async function launchChromium(headless: boolean): Promise<TestBrowser> {
+async function launchChromium(headless: boolean, secureOrigins: string[]): Promise<TestBrowser> {
   const extension = distFor('chrome');
   const profile = mkdtempSync(join(tmpdir(), 'warrant-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -75,6 +81,9 @@ async function launchChromium(headless: boolean): Promise<TestBrowser> {
       '--no-first-run',
       '--disable-gpu',
       '--host-resolver-rules=MAP * 127.0.0.1, EXCLUDE localhost',
+      // Native WebMCP (document.modelContext), which Warrant gates.
+      '--enable-features=WebMCP',
+      ...(secureOrigins.length > 0 ? [`--unsafely-treat-insecure-origin-as-secure=${secureOrigins.join(',')}`] : []),
     ],
   });
   // The extension's service worker is up once it has registered.
@@ -104,6 +113,8 @@ async function launchFirefox(headless: boolean): Promise<TestBrowser> {
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
       'network.dns.localDomains': HOSTS.join(','),
+      // Secure contexts for the fixture hosts (the WebMCP polyfill needs one), as Chromium's flag does.
+      'dom.securecontext.allowlist': HOSTS.join(','),
       'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_EXTENSION_ID]: FIREFOX_EXTENSION_UUID }),
       // Host permissions of MV3 add-ons are granted at install; temporary installs skip the prompt.
       'extensions.originControls.grantByDefault': true,

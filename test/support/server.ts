@@ -7,6 +7,10 @@ import { extname, join, normalize } from 'node:path';
 export const HOSTS = ['bank.example', 'evil.example', 'shop.example'] as const;
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
+/** Third-party scripts the fixture pages load, served from node_modules (never from a CDN). */
+const VENDOR: Record<string, string> = {
+  '/vendor/mcp-b-global.js': join(import.meta.dirname, '..', '..', 'node_modules', '@mcp-b', 'global', 'dist', 'index.iife.js'),
+};
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
 
 export type FixtureServer = {
@@ -33,11 +37,15 @@ export async function startFixtureServer(root = FIXTURES): Promise<FixtureServer
       response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>posted</title><p id="posted">posted</p>');
       return;
     }
-    for (const candidate of [join(root, host, path), join(root, path)]) {
-      if (!candidate.startsWith(root)) break;
+    const vendored = VENDOR[path];
+    for (const candidate of vendored ? [vendored] : [join(root, host, path), join(root, path)]) {
+      if (!vendored && !candidate.startsWith(root)) break;
       try {
         const body = await readFile(candidate);
-        response.writeHead(200, { 'content-type': TYPES[extname(candidate)] ?? 'application/octet-stream' }).end(body);
+        // The @mcp-b polyfill refuses to run without an origin-keyed agent cluster (Firefox's default is not).
+        response
+          .writeHead(200, { 'content-type': TYPES[extname(candidate)] ?? 'application/octet-stream', 'origin-agent-cluster': '?1' })
+          .end(body);
         return;
       } catch {
         // try the next candidate

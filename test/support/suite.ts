@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type BrowserName, launch, type TestBrowser, type TestPage } from './browsers';
-import { type FixtureServer, startFixtureServer } from './server';
+import { type FixtureServer, HOSTS, startFixtureServer } from './server';
 
 export type Verdict = {
   id: string;
@@ -14,7 +14,7 @@ export function useBrowser(name: BrowserName) {
   const state = {} as { browser: TestBrowser; server: FixtureServer };
   beforeAll(async () => {
     state.server = await startFixtureServer();
-    state.browser = await launch(name);
+    state.browser = await launch(name, { secureOrigins: HOSTS.map((host) => state.server.url(host, '').replace(/\/$/, '')) });
   });
   afterAll(async () => {
     await state.browser?.close();

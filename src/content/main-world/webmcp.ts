@@ -77,24 +77,45 @@ function gateContext(context: object, propose: Propose): void {
   }
 }
 
+/**
+ * Libraries such as @mcp-b/global register each tool again with the context underneath, from
+ * inside their own registerTool and before it first awaits. That mirror carries the library's
+ * wrapper of our gated execute, so it is passed through rather than gated (and run) twice.
+ * Only a registration of the same name, made synchronously inside ours, counts as a mirror; the
+ * tool handed to the library is a data snapshot, so no page getter runs while this is set.
+ */
+let mirroring: string | null = null;
+
 function gateRegisterTool(holder: object, propose: Propose): void {
   const descriptor = getOwnPropertyDescriptor(holder, 'registerTool');
   const original = descriptor?.value as ((tool: Tool, options?: { signal?: AbortSignal }) => unknown) | undefined;
   if (typeof original !== 'function' || apply(weakSetHas, ours, [original])) return;
   const gated = function registerTool(this: unknown, tool: Tool, options?: { signal?: AbortSignal }) {
+    if (mirroring !== null && tool && typeof tool === 'object' && tool.name === mirroring) return apply(original, this, [tool, options]);
     const gatedTool = tool && typeof tool === 'object' ? gateTool(tool, options?.signal, propose) : tool;
-    return apply(original, this, [gatedTool, options]);
+    const outer = mirroring;
+    mirroring = typeof gatedTool?.name === 'string' ? gatedTool.name : null;
+    try {
+      return apply(original, this, [gatedTool, options]);
+    } finally {
+      mirroring = outer;
+    }
   };
   apply(weakSetAdd, ours, [gated]);
   patch(holder, 'registerTool', { ...descriptor, value: gated });
 }
 
-/** Reports the definition and returns a copy of the tool whose execute goes through Warrant. */
+/** Reports the definition and returns a data snapshot of the tool whose execute goes through Warrant. */
 function gateTool(tool: Tool, signal: AbortSignal | undefined, propose: Propose): Tool {
   const name = typeof tool.name === 'string' ? tool.name : '';
   const execute = tool.execute;
   if (typeof execute !== 'function' || apply(weakSetHas, ours, [execute])) return tool;
-  const definition = describe(tool);
+  let definition: ReturnType<typeof describe>;
+  try {
+    definition = describe(tool);
+  } catch {
+    return tool;
+  }
   const json = encode(definition);
   if ('json' in json) {
     const known = tools[name];
@@ -119,14 +140,17 @@ function gateTool(tool: Tool, signal: AbortSignal | undefined, propose: Propose)
     throw new Error(`Warrant ${verdict.decision}: ${codes || 'not executed'}`);
   };
   apply(weakSetAdd, ours, [gatedExecute]);
-  const copy: Tool = { ...tool };
-  defineProperty(copy, 'execute', { value: gatedExecute, writable: true, enumerable: true, configurable: true });
-  return copy;
+  const snapshot: Tool = { name, description: definition.description, inputSchema: definition.inputSchema };
+  if (typeof tool.title === 'string') snapshot.title = tool.title;
+  if (tool.annotations && typeof tool.annotations === 'object') snapshot.annotations = definition.annotations;
+  defineProperty(snapshot, 'execute', { value: gatedExecute, writable: true, enumerable: true, configurable: true });
+  return snapshot;
 }
 
+/** Plain data only: getters run once, here, and the schema is copied through JSON. */
 function describe(tool: Tool) {
   let inputSchema = tool.inputSchema ?? { type: 'object', properties: {} };
-  if (typeof inputSchema === 'string') inputSchema = parseJson(inputSchema);
+  inputSchema = parseJson(typeof inputSchema === 'string' ? inputSchema : (apply(stringify, null, [inputSchema]) as string));
   const annotations: Record<string, unknown> = {};
   const given = (tool.annotations ?? {}) as Record<string, unknown>;
   for (const key of ANNOTATIONS) if (given[key] !== undefined) annotations[key] = given[key];

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { TestPage } from '../support/browsers';
+import { BROWSERS } from '../support/browsers';
+import { codes, propose, useBrowser } from '../support/suite';
+
+const events = (page: TestPage) => page.evaluate(() => [...(window as unknown as { events: string[] }).events]);
+const valueOf = (page: TestPage, id: string) => page.evaluate((i) => (document.getElementById(i) as HTMLInputElement).value, id);
+
+describe.each(BROWSERS)('built-in tools in %s', (name) => {
+  const env = useBrowser(name);
+  const openForm = () => env.open('bank.example', '/form.html');
+
+  it('types into a labelled field, and the page sees input and change', async () => {
+    const page = await openForm();
+    const verdict = await propose(page, { tool: 'type', args: { target: '#name', text: 'Ada Lovelace' }, claims: { label: 'Full name' } });
+    expect(verdict).toMatchObject({ decision: 'allow', executed: true });
+    expect(await valueOf(page, 'name')).toBe('Ada Lovelace');
+    expect(await events(page)).toEqual(['input:name=Ada Lovelace', 'change:name=Ada Lovelace']);
+    await page.close();
+  });
+
+  it('blocks typing into a read-only field, a mislabelled field, and (for now) a password field', async () => {
+    const page = await openForm();
+    expect(codes(await propose(page, { tool: 'type', args: { target: '#ro', text: 'x' } }))).toEqual(['target_not_editable']);
+    expect(codes(await propose(page, { tool: 'type', args: { target: '#name', text: 'x' }, claims: { label: 'Email' } }))).toEqual([
+      'label_mismatch',
+    ]);
+    expect(codes(await propose(page, { tool: 'type', args: { target: '#pw', text: 'hunter2' } }))).toEqual(['requires_approval']);
+    expect(await valueOf(page, 'pw')).toBe('');
+    expect(await events(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('selects an option by its visible text and refuses options that do not exist', async () => {
+    const page = await openForm();
+    expect(await propose(page, { tool: 'select', args: { target: '#country', option: 'France' } })).toMatchObject({
+      decision: 'allow',
+      executed: true,
+    });
+    expect(await valueOf(page, 'country')).toBe('fr');
+    expect(codes(await propose(page, { tool: 'select', args: { target: '#country', option: 'Atlantis' } }))).toEqual(['option_not_found']);
+    expect(codes(await propose(page, { tool: 'select', args: { target: '#name', option: 'France' } }))).toEqual(['option_not_found']);
+    expect(await events(page)).toEqual(['input:country=fr', 'change:country=fr']);
+    await page.close();
+  });
+
+  it('does not submit a form without the user (commit privilege)', async () => {
+    const page = await openForm();
+    const verdict = await propose(page, { tool: 'submit', args: { target: '#contact' } });
+    expect(verdict).toMatchObject({ decision: 'block', executed: false });
+    expect(codes(verdict)).toEqual(['requires_approval']);
+    expect(codes(await propose(page, { tool: 'submit', args: { target: '#balance' } }))).toEqual(['no_form']);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await events(page)).toEqual([]);
+    expect(env.server.posts).toEqual([]);
+    await page.close();
+  });
+
+  it('reads what an element visibly shows, and blocks a claimed value it does not show', async () => {
+    const page = await openForm();
+    const verdict = await propose(page, { tool: 'read', args: { target: '#balance' }, claims: { value: '$1,200.00' } });
+    expect(verdict).toMatchObject({ decision: 'allow', executed: true, result: { text: 'Balance: $1,200.00' } });
+    expect(codes(await propose(page, { tool: 'read', args: { target: '#balance' }, claims: { value: '$9,999.00' } }))).toEqual([
+      'value_mismatch',
+    ]);
+    await page.close();
+  });
+
+  it('scrolls the page', async () => {
+    const page = await openForm();
+    expect(await propose(page, { tool: 'scroll', args: { direction: 'down', amount: 600 } })).toMatchObject({
+      decision: 'allow',
+      executed: true,
+    });
+    expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(600);
+    await page.close();
+  });
+
+  it('navigates within the site, asks before leaving it, and never loads script URLs', async () => {
+    const page = await openForm();
+    const elsewhere = env.server.url('evil.example', '/click.html');
+    const away = await propose(page, { tool: 'navigate', args: { url: elsewhere } });
+    expect(away).toMatchObject({ decision: 'block', executed: false });
+    expect(codes(away)).toEqual(['requires_approval']);
+    expect(codes(await propose(page, { tool: 'navigate', args: { url: 'javascript:alert(1)' } }))).toEqual(['type_mismatch']);
+    const misled = await propose(page, {
+      tool: 'navigate',
+      args: { url: env.server.url('bank.example', '/click.html') },
+      claims: { origin: 'https://bank.example' },
+    });
+    expect(codes(misled)).toEqual(['origin_mismatch']);
+    expect(page.url()).toBe(env.server.url('bank.example', '/form.html'));
+
+    // The page that proposed is unloaded by the navigation, so its promise never settles there:
+    // the test watches the URL, and the audit log for the verdict.
+    const target = env.server.url('bank.example', '/click.html');
+    await page.evaluate((url) => {
+      void (window as unknown as { warrant: { propose(c: unknown): Promise<unknown> } }).warrant.propose({
+        tool: 'navigate',
+        args: { url },
+      });
+    }, target);
+    for (let i = 0; i < 50 && page.url() !== target; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(page.url()).toBe(target);
+    const popup = await env.browser.openExtensionPage('src/popup/index.html');
+    const latest = await popup.evaluate(async () => {
+      for (let i = 0; i < 50 && !document.querySelector('#records > li'); i++) await new Promise((r) => setTimeout(r, 100));
+      const item = document.querySelector<HTMLLIElement>('#records > li');
+      return { decision: item?.dataset.decision, text: item?.textContent ?? '' };
+    });
+    expect(latest.decision).toBe('allow');
+    expect(latest.text).toContain('navigate');
+    expect(latest.text).not.toContain('not executed');
+    await popup.close();
+    await page.close();
+  });
+});

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import type { TestPage } from '../support/browsers';
+import { BROWSERS } from '../support/browsers';
+import { codes, propose, useBrowser } from '../support/suite';
+
+type Listed = { name: string; provider: string; tier: string; digest: string };
+
+const runs = (page: TestPage) => page.evaluate(() => [...(window as unknown as { toolRuns: string[] }).toolRuns]);
+const listTools = (page: TestPage) =>
+  page.evaluate(() => (window as unknown as { warrant: { tools(): Promise<Listed[]> } }).warrant.tools()) as Promise<Listed[]>;
+
+/** Registrations travel page → bridge → background; wait until the registry has all of them. */
+async function waitForTools(page: TestPage, expected: number): Promise<Listed[]> {
+  await page.evaluate(() => (window as unknown as { registered: Promise<void> }).registered);
+  for (let i = 0; i < 100; i++) {
+    const pageTools = (await listTools(page)).filter((t) => t.provider !== 'builtin');
+    if (pageTools.length >= expected) return pageTools;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Page tools never reached ${expected}: ${JSON.stringify(await listTools(page))}`);
+}
+
+describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
+  const env = useBrowser(name);
+  const origin = (host: string) => env.server.url(host, '').replace(/\/$/, '');
+
+  it('registers tools from the top frame and cross-site frames with browser-stamped providers and tiers', async () => {
+    const page = await env.open('bank.example', '/webmcp.html');
+    // Chromium runs the native API (--enable-features=WebMCP); Firefox the @mcp-b/global polyfill.
+    const kind = await page.evaluate(() =>
+      typeof (window as unknown as { WebMCP?: unknown }).WebMCP === 'undefined' ? 'native' : 'polyfill',
+    );
+    expect(kind).toBe(name === 'chromium' ? 'native' : 'polyfill');
+    const tools = await waitForTools(page, 5);
+    const summary = tools.map((t) => `${t.name}@${t.provider}:${t.tier}`).sort();
+    expect(summary).toEqual(
+      [
+        `add_to_cart@${origin('bank.example')}:top`,
+        `search_products@${origin('bank.example')}:top`,
+        `search_products@${origin('evil.example')}:cross-site`,
+        `track_order@${origin('evil.example')}:cross-site`,
+        `track_order@${origin('shop.example')}:cross-site`,
+      ].sort(),
+    );
+    await page.close();
+  });
+
+  it('executes honest calls, and rejects shadowing, collisions, borrowed signatures and missing providers', async () => {
+    const page = await env.open('bank.example', '/webmcp.html');
+    await waitForTools(page, 5);
+
+    const honest = await propose(page, { tool: 'add_to_cart', args: { productId: 'p1', quantity: 2 } });
+    expect(honest).toMatchObject({
+      decision: 'allow',
+      executed: true,
+      result: { value: { content: [{ type: 'text', text: 'added 2' }] } },
+    });
+
+    expect(codes(await propose(page, { tool: 'search_products', args: { query: 'tea' } }))).toEqual(['shadowed_tool']);
+    const pinned = await propose(page, { tool: 'search_products', provider: origin('bank.example'), args: { query: 'tea' } });
+    expect(pinned).toMatchObject({ decision: 'allow', executed: true });
+
+    expect(codes(await propose(page, { tool: 'track_order', args: { orderId: 'o1' } }))).toEqual(['ambiguous_provider']);
+    expect(await propose(page, { tool: 'track_order', provider: origin('shop.example'), args: { orderId: 'o1' } })).toMatchObject({
+      decision: 'allow',
+      executed: true,
+    });
+
+    const borrowed = { tool: 'search_products', provider: origin('bank.example'), args: { sku: 'x', qty: 1 } };
+    expect(codes(await propose(page, borrowed))).toEqual(['signature_mismatch']);
+    expect(codes(await propose(page, { tool: 'search_products', provider: origin('shop.example'), args: { query: 'x' } }))).toEqual([
+      'no_provider',
+    ]);
+    expect(codes(await propose(page, { tool: 'refund_order', args: { orderId: 'o1' } }))).toEqual(['unknown_tool']);
+    expect(codes(await propose(page, { tool: 'add_to_cart', args: { productId: 'p1', quantity: 2, coupon: 'FREE' } }))).toEqual([
+      'unknown_param',
+    ]);
+    expect(codes(await propose(page, { tool: 'add_to_cart', args: { productId: 'p1', quantity: 500 } }))).toEqual(['type_mismatch']);
+
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await runs(page)).sort()).toEqual(['shop:track_order:o1', 'top:add_to_cart:p1:2', 'top:search_products:tea'].sort());
+    await page.close();
+  });
+
+  it('rejects a call bound to a definition that changed after listing (rug pull), and audits the change', async () => {
+    const page = await env.open('bank.example', '/webmcp.html');
+    const before = await waitForTools(page, 5);
+    const listedDigest = before.find((t) => t.name === 'add_to_cart')!.digest;
+    await page.evaluate(() => (window as unknown as { rugPull(): Promise<void> }).rugPull());
+    // The redefinition reaches the registry asynchronously; the agent does not list again (that would rebind it).
+    let verdict = await propose(page, { tool: 'add_to_cart', args: { productId: 'p2', quantity: 1 } });
+    for (let i = 0; i < 30 && codes(verdict)[0] !== 'stale_definition'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      verdict = await propose(page, { tool: 'add_to_cart', args: { productId: 'p2', quantity: 1 } });
+    }
+    expect(codes(verdict)).toEqual(['stale_definition']);
+    expect(await runs(page)).toEqual([]);
+
+    const after = await listTools(page);
+    expect(after.find((t) => t.name === 'add_to_cart')!.digest).not.toBe(listedDigest);
+    expect(await propose(page, { tool: 'add_to_cart', args: { productId: 'p2', quantity: 1, shipTo: 'home' } })).toMatchObject({
+      executed: true,
+    });
+    expect(await runs(page)).toEqual(['top:add_to_cart:p2:1']);
+
+    const popup = await env.browser.openExtensionPage('src/popup/index.html');
+    const text = await popup.evaluate(async () => {
+      for (let i = 0; i < 50 && !document.body.textContent?.includes('rug pull'); i++) await new Promise((r) => setTimeout(r, 100));
+      return document.body.textContent ?? '';
+    });
+    expect(text).toContain('Possible rug pull: "add_to_cart" was redefined');
+    expect(text).toContain('A page may not register the built-in name "click"');
+    await popup.close();
+    await page.close();
+  });
+
+  it('keeps built-in names for built-ins: a page tool named "click" is refused', async () => {
+    const page = await env.open('bank.example', '/webmcp.html');
+    await waitForTools(page, 5);
+    expect(await propose(page, { tool: 'click', args: { target: '#details' } })).toMatchObject({ decision: 'allow', executed: true });
+    expect(await page.evaluate(() => (window as unknown as { clicks: string[] }).clicks)).toEqual(['details']);
+    expect(await runs(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("gates the browser agent's own calls through the page's WebMCP context", async () => {
+    const page = await env.open('bank.example', '/webmcp.html');
+    await waitForTools(page, 5);
+    const outcome = await page.evaluate(async () => {
+      const call = async (input: Record<string, unknown>) => {
+        try {
+          const testing = (navigator as unknown as { modelContextTesting?: { executeTool(n: string, json: string): Promise<string> } })
+            .modelContextTesting;
+          if (testing) return `ok:${await testing.executeTool('add_to_cart', JSON.stringify(input))}`;
+          const context = (
+            document as unknown as {
+              modelContext: { getTools(): Promise<{ name: string }[]>; executeTool(t: unknown, i: unknown): Promise<string> };
+            }
+          ).modelContext;
+          const tool = (await context.getTools()).find((t) => t.name === 'add_to_cart');
+          return `ok:${await context.executeTool(tool, input)}`;
+        } catch (error) {
+          return `error:${error instanceof Error ? error.message : String(error)}`;
+        }
+      };
+      return { honest: await call({ productId: 'n1', quantity: 1 }), extra: await call({ productId: 'n2', quantity: 1, coupon: 'FREE' }) };
+    });
+    expect(outcome.honest).toMatch(/^ok:.*added 1/);
+    expect(outcome.extra).toMatch(/^error:/);
+    expect(await runs(page)).toEqual(['top:add_to_cart:n1:1']);
+    await page.close();
+  });
+});
