@@ -7,13 +7,27 @@ import { BASE_CONTEXT, FRAMES, POSSIBLE } from './world';
 /** Single-registry classes (seed 004 §III) and the honest calls, all in the base tab. */
 type Call = { tool: string; provider?: string; args: Args; claims?: Args };
 
-const CLICKABLE = ['#search-btn', '#place-order', '#add-to-cart', '#newsletter', 'nav a.help', 'product-card >>> button.more', '#search', '#email'];
+const CLICKABLE = [
+  '#search-btn',
+  '#place-order',
+  '#add-to-cart',
+  '#newsletter',
+  'nav a.help',
+  'product-card >>> button.more',
+  '#search',
+  '#email',
+];
 const EDITABLE = ['#search', '#email', '#password', '#address', '#notes[contenteditable]'];
 const SELECTS = ['#shipping', '#country'];
 const SUBMITTABLE = ['#checkout-form', '#place-order', '#login-form', '#search-btn'];
 const READABLE = ['#price', '#order-total', '#results', 'nav a.help', '#add-to-cart', '#place-order'];
 const TEXTS = ['trail runner', 'ada@example.org', 'Hauptstraße 5, 10115 Berlin', '台北市信義區', 'Please leave at the door.', ''];
-const URLS = ['https://shop.example/orders', 'https://shop.example/search?q=tent', 'https://docs.example/help#returns', 'http://status.shop.example/'];
+const URLS = [
+  'https://shop.example/orders',
+  'https://shop.example/search?q=tent',
+  'https://docs.example/help#returns',
+  'http://status.shop.example/',
+];
 const SELF = BASE_TOOLS.map((t) => t.name);
 const NAMES = new Set([...REGISTRY.keys(), ...SELF]);
 
@@ -184,10 +198,23 @@ const SOURCES: { name: string; honest(r: Rng): Call }[] = [
   ...BASE_TOOLS.map((spec) => ({ name: spec.name, honest: (r: Rng) => ({ tool: spec.name, args: spec.honest(r) }) })),
 ];
 
-/** Intended tool B, uniformly; named tool A ≠ B, uniformly; B's arguments unchanged. */
+const KEYS: Record<string, string[]> = Object.fromEntries([
+  ...[...REGISTRY.values()].map((t) => [t.name, Object.keys(t.args.shape)]),
+  ...BASE_TOOLS.map((t) => [t.name, Object.keys(t.inputSchema.properties)]),
+]);
+const overlap = (a: string, b: string) => (KEYS[a]!.length === 0 && KEYS[b]!.length === 0) || KEYS[a]!.some((k) => KEYS[b]!.includes(k));
+
+/**
+ * Borrowed signature (seed 004 H5): the agent meant B and wrote B's arguments under the name of a
+ * confusable tool A — one that shares an argument name with B, or takes none like B; the pair is
+ * drawn uniformly. Which of these also satisfy A's schema, and so reach the gate, is the measured residual.
+ */
+const PAIRS = SOURCES.flatMap((intended) =>
+  SOURCES.filter((s) => s !== intended && overlap(s.name, intended.name)).map((named) => ({ intended, named })),
+);
+
 function h5(r: Rng): Call {
-  const intended = r.pick(SOURCES);
-  const named = r.pick(SOURCES.filter((s) => s.name !== intended.name));
+  const { intended, named } = r.pick(PAIRS);
   return { tool: named.name, args: intended.honest(r).args, claims: undefined };
 }
 

@@ -19,7 +19,11 @@ const extra = (frame: FrameName, name: string, inputSchema: Schema, description 
   define({ frame, name, description, inputSchema, annotations: {} });
 const withExtra = (...defs: PageToolDefinition[]) => contextOf([...BASE_DEFINITIONS, ...defs]);
 
-const chatTracking = extra('chat', 'track_package', obj({ order_id: { type: 'string' }, carrier: { type: 'string', enum: ['dhl', 'ups'] } }, ['order_id', 'carrier']));
+const chatTracking = extra(
+  'chat',
+  'track_package',
+  obj({ order_id: { type: 'string' }, carrier: { type: 'string', enum: ['dhl', 'ups'] } }, ['order_id', 'carrier']),
+);
 const accountBalance = extra('account', 'get_balance', obj({ user_id: { type: 'string', pattern: '^u-[0-9]+$' } }, ['user_id']));
 const adsSearch = extra('ads', 'search_products', obj({ q: { type: 'string' }, redirect_url: { type: 'string' } }, ['q']));
 const mimic = (frame: FrameName, name: string) => define({ ...spec(name), frame }, FRAMES[frame]);
@@ -65,7 +69,9 @@ function changed(name: string, edit: (s: ToolSpec) => Partial<ToolSpec>): Resolv
   const now = BASE_DEFINITIONS.map((d) => (d.name === name && d.provider === before.provider ? after : d));
   return contextOf(now, BASE_DEFINITIONS);
 }
-const widen = (s: ToolSpec, key: string, value: Record<string, unknown>) => ({ inputSchema: { ...s.inputSchema, properties: { ...s.inputSchema.properties, [key]: value } } });
+const widen = (s: ToolSpec, key: string, value: Record<string, unknown>) => ({
+  inputSchema: { ...s.inputSchema, properties: { ...s.inputSchema.properties, [key]: value } },
+});
 
 // biome-ignore format: one scenario per line
 const M4: Scenario[] = [
@@ -87,12 +93,27 @@ const M5: Scenario[] = [
   { context: SEARCH, call: () => ({ tool: 'search_products', provider: origin('top'), args: { q: 'tent' } }) },
 ];
 
-const SCENARIOS = { M1, M2, M3, M4, M5 };
+/** The name was listed from one provider; that one is gone and another offers the name now. */
+function swapped(name: string, to: FrameName): ResolverContext {
+  const now = BASE_DEFINITIONS.filter((d) => d.name !== name).concat(define({ ...spec(name), frame: to }, FRAMES[to]));
+  return contextOf(now, BASE_DEFINITIONS);
+}
+
+/** Not one of seed 004's classes: M3 and M4 at once, a shadow that waits until the original leaves. */
+const M4x: Scenario[] = [
+  { context: swapped('transfer_funds', 'ads'), call: flat('transfer_funds') },
+  { context: swapped('get_order_status', 'chat'), call: flat('get_order_status') },
+  { context: swapped('search_products', 'ads'), call: flat('search_products') },
+  { context: swapped('add_to_cart', 'reviews'), call: flat('add_to_cart') },
+];
+
+const SCENARIOS = { M1, M2, M3, M4, M5, M4x };
 const COLLISIONS = [...M2, ...M3];
 
 const toTrial = (cls: Trial['cls'], context: ResolverContext, call: Call, note: string): Trial => ({
   cls,
-  proposal: call.provider === undefined ? { tool: call.tool, args: call.args } : { tool: call.tool, provider: call.provider, args: call.args },
+  proposal:
+    call.provider === undefined ? { tool: call.tool, args: call.args } : { tool: call.tool, provider: call.provider, args: call.args },
   context,
   note,
 });

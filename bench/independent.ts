@@ -98,7 +98,8 @@ export function pageAgentSample(r: Rng, n: number): Record<string, unknown>[] {
       const index = r.pick([9, 10]);
       return { select_dropdown_option: { index, text: r.pick(SELECTS[index]!) } };
     }
-    if (kind === 'scroll_h') return { scroll_horizontally: { right: r.chance(0.5), pixels: r.int(0, 2_000), index: r.chance(0.5) ? 13 : undefined } };
+    if (kind === 'scroll_h')
+      return { scroll_horizontally: { right: r.chance(0.5), pixels: r.int(0, 2_000), index: r.chance(0.5) ? 13 : undefined } };
     const p: Args = { down: r.chance(0.7), num_pages: r.pick([0.1, 0.5, 1, 2, 3, r.int(0, 1_000) / 100]) };
     if (r.chance(0.2)) p.pixels = r.int(0, 3_000);
     if (r.chance(0.3)) p.index = r.pick([13, r.int(0, 13)]);
@@ -129,7 +130,10 @@ const EXAMPLES: WebMcpExample[] = [
 ];
 
 const definitions = EXAMPLES.map((e) =>
-  define({ frame: 'top', name: e.name, description: e.description, inputSchema: e.inputSchema, annotations: e.annotations ?? {} }, e.name === 'getIframeData' ? FRAMES.reviews : FRAMES.top),
+  define(
+    { frame: 'top', name: e.name, description: e.description, inputSchema: e.inputSchema, annotations: e.annotations ?? {} },
+    e.name === 'getIframeData' ? FRAMES.reviews : FRAMES.top,
+  ),
 );
 const WEBMCP_CONTEXT = contextOf(definitions);
 

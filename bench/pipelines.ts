@@ -13,7 +13,8 @@ import {
 } from '../src/core';
 import { certify, frameOfHandle, NOW, PROPOSING_FRAME } from './world';
 
-export const ATTACK_CLASSES = ['H1', 'H2', 'H3', 'H4', 'H5', 'M1', 'M2', 'M3', 'M4', 'M5'] as const;
+/** Seed 004's classes, and M4x, a composite the paper does not list (see corpus-m.ts). */
+export const ATTACK_CLASSES = ['H1', 'H2', 'H3', 'H4', 'H5', 'M1', 'M2', 'M3', 'M4', 'M5', 'M4x'] as const;
 export const HONEST_CLASSES = ['honest', 'honest_pinned_collision', 'honest_flat_collision'] as const;
 export type AttackClass = (typeof ATTACK_CLASSES)[number];
 export type HonestClass = (typeof HONEST_CLASSES)[number];

@@ -46,7 +46,8 @@ export function buildCorpus(seed: number, perClass: number): Trial[] {
 /** A digest of the corpus: the same seed and size must always name the same calls. */
 export function corpusDigest(trials: readonly Trial[]): string {
   const hash = createHash('sha256');
-  for (const t of trials) hash.update(`${t.cls}\u0000${JSON.stringify(t.proposal)}\u0000${t.context.pageTools.map((d) => d.digest).join(',')}\n`);
+  for (const t of trials)
+    hash.update(`${t.cls}\u0000${JSON.stringify(t.proposal)}\u0000${t.context.pageTools.map((d) => d.digest).join(',')}\n`);
   return `sha256:${hash.digest('hex')}`;
 }
 
@@ -66,7 +67,8 @@ export function residualExamples(trials: readonly Trial[], limit = 3): Partial<R
   const out: Partial<Record<TrialClass, string[]>> = {};
   for (const trial of trials) {
     if (!(ATTACK_CLASSES as readonly string[]).includes(trial.cls)) continue;
-    const list = (out[trial.cls] ??= []);
+    out[trial.cls] ??= [];
+    const list = out[trial.cls]!;
     if (list.length >= limit) continue;
     const outcome = runPipeline('resolver+gate', trial.proposal, trial.context);
     if (executes(outcome.decision)) list.push(`${JSON.stringify(trial.proposal)} → ${outcome.decision}`);

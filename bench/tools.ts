@@ -58,13 +58,20 @@ export const BASE_TOOLS: readonly ToolSpec[] = [
     ),
     annotations: { readOnlyHint: true },
     honest: (r) =>
-      optional(r, optional(r, { query: r.pick(WORDS) }, 'category', () => r.pick(CATEGORIES)), 'max_price', () => r.int(5, 500) + 0.99),
+      optional(
+        r,
+        optional(r, { query: r.pick(WORDS) }, 'category', () => r.pick(CATEGORIES)),
+        'max_price',
+        () => r.int(5, 500) + 0.99,
+      ),
   },
   {
     frame: 'top',
     name: 'add_to_cart',
     description: 'Add a product to the cart.',
-    inputSchema: obj({ product_id: { type: 'string', pattern: SKU }, quantity: { type: 'integer', minimum: 1, maximum: 99 } }, ['product_id']),
+    inputSchema: obj({ product_id: { type: 'string', pattern: SKU }, quantity: { type: 'integer', minimum: 1, maximum: 99 } }, [
+      'product_id',
+    ]),
     annotations: {},
     honest: (r) => optional(r, { product_id: sku(r) }, 'quantity', () => r.int(1, 5)),
   },
@@ -118,8 +125,11 @@ export const BASE_TOOLS: readonly ToolSpec[] = [
     ),
     annotations: { destructiveHint: true },
     honest: (r) =>
-      optional(r, { recipient_id: account(r), amount: r.int(1, 900) + r.int(0, 99) / 100, currency: r.pick(['EUR', 'USD', 'GBP']) }, 'memo', () =>
-        r.pick(['rent', 'invoice 2024-117', 'dinner 🍕']),
+      optional(
+        r,
+        { recipient_id: account(r), amount: r.int(1, 900) + r.int(0, 99) / 100, currency: r.pick(['EUR', 'USD', 'GBP']) },
+        'memo',
+        () => r.pick(['rent', 'invoice 2024-117', 'dinner 🍕']),
       ),
   },
   {
@@ -151,7 +161,13 @@ export const BASE_TOOLS: readonly ToolSpec[] = [
       ['product_id'],
     ),
     annotations: { readOnlyHint: true },
-    honest: (r) => optional(r, optional(r, { product_id: sku(r) }, 'limit', () => r.int(1, 50)), 'sort', () => r.pick(['newest', 'rating'])),
+    honest: (r) =>
+      optional(
+        r,
+        optional(r, { product_id: sku(r) }, 'limit', () => r.int(1, 50)),
+        'sort',
+        () => r.pick(['newest', 'rating']),
+      ),
   },
   {
     frame: 'reviews',
@@ -195,4 +211,12 @@ export const BASE_TOOLS: readonly ToolSpec[] = [
 ];
 
 /** Names that exist in other deployments (another shop, a bank, WebMCP examples) but not in this tab. */
-export const FOREIGN_NAMES = ['wire_money', 'get_weather', 'createTodo', 'search-products', 'add-to-cart', 'delete_account', 'export_contacts'];
+export const FOREIGN_NAMES = [
+  'wire_money',
+  'get_weather',
+  'createTodo',
+  'search-products',
+  'add-to-cart',
+  'delete_account',
+  'export_contacts',
+];

@@ -1,11 +1,11 @@
 import {
   type Certificate,
   type HitTestValue,
+  listingKey,
   type PageToolDefinition,
   pageToolDigest,
   type ResolverContext,
   type UiElementValue,
-  listingKey,
 } from '../src/core';
 import { BASE_TOOLS, type FrameName, type ToolSpec } from './tools';
 
@@ -54,7 +54,8 @@ function el(tag: string, text: string, facts: Partial<UiElementValue> = {}, hit:
   return { ui, text, hit: { points: 5, onTarget: 5, coveredBy: null, ...hit } };
 }
 
-const field = (inputType: string, facts: Partial<UiElementValue> = {}) => el('input', '', { inputType, editable: true, inForm: true, ...facts });
+const field = (inputType: string, facts: Partial<UiElementValue> = {}, hit: Partial<HitTestValue> = {}) =>
+  el('input', '', { inputType, editable: true, inForm: true, ...facts }, hit);
 const SHIPPING = [
   { value: 'std', text: 'Standard (5-7 days)' },
   { value: 'exp', text: 'Express (2-3 days)' },
@@ -109,7 +110,13 @@ export const IMPOSSIBLE: Record<string, ElementFacts> = {
 export const STATE: Record<string, ElementFacts> = { ...POSSIBLE, ...IMPOSSIBLE };
 
 let serial = 0;
-function cert(type: Certificate['type'], value: unknown, frame: Frame, selector: string | undefined, source: Certificate['source']): Certificate {
+function cert(
+  type: Certificate['type'],
+  value: unknown,
+  frame: Frame,
+  selector: string | undefined,
+  source: Certificate['source'],
+): Certificate {
   serial = (serial + 1) % 1_000_000;
   return {
     id: `bench-${serial}`,
@@ -134,9 +141,11 @@ export function certify(selector: string | null): Certificate[] {
   if (selector === null) return ORIGINS;
   const facts = STATE[selector];
   const frame = PROPOSING_FRAME;
-  if (!facts) return [...ORIGINS, cert('ui_element', { ...el('', '').ui, count: 0, connected: false, visible: false }, frame, selector, 'dom')];
+  if (!facts)
+    return [...ORIGINS, cert('ui_element', { ...el('', '').ui, count: 0, connected: false, visible: false }, frame, selector, 'dom')];
   const out = [...ORIGINS, cert('ui_element', facts.ui, frame, selector, 'dom')];
-  if (facts.ui.count === 1) out.push(cert('visible_text', { text: facts.text }, frame, selector, 'dom'), cert('hit_test', facts.hit, frame, selector, 'dom'));
+  if (facts.ui.count === 1)
+    out.push(cert('visible_text', { text: facts.text }, frame, selector, 'dom'), cert('hit_test', facts.hit, frame, selector, 'dom'));
   return out;
 }
 
@@ -146,7 +155,10 @@ export function define(spec: Omit<ToolSpec, 'honest'>, frame: Frame = FRAMES[spe
 }
 
 /** What an agent that called tools() just now would have listed: every current digest. */
-export function contextOf(pageTools: readonly PageToolDefinition[], listedFrom: readonly PageToolDefinition[] = pageTools): ResolverContext {
+export function contextOf(
+  pageTools: readonly PageToolDefinition[],
+  listedFrom: readonly PageToolDefinition[] = pageTools,
+): ResolverContext {
   return { pageTools, listed: new Map(listedFrom.map((t) => [listingKey(t.provider, t.name), t.digest])) };
 }
 

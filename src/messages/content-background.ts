@@ -11,6 +11,8 @@ export const PageToolRegistrationSchema = z.strictObject({
       title: z.string().max(200).optional(),
       readOnlyHint: z.boolean().optional(),
       destructiveHint: z.boolean().optional(),
+      consequentialHint: z.boolean().optional(),
+      untrustedContentHint: z.boolean().optional(),
       idempotentHint: z.boolean().optional(),
       openWorldHint: z.boolean().optional(),
     })

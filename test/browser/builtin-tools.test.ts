@@ -6,8 +6,8 @@ import { codes, propose, useBrowser } from '../support/suite';
 const events = (page: TestPage) => page.evaluate(() => [...(window as unknown as { events: string[] }).events]);
 const valueOf = (page: TestPage, id: string) => page.evaluate((i) => (document.getElementById(i) as HTMLInputElement).value, id);
 
-describe.each(BROWSERS)('built-in tools in %s', (name) => {
-  const env = useBrowser(name);
+describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
+  const env = useBrowser(browserName);
   const openForm = () => env.open('bank.example', '/form.html');
 
   it('types into a labelled field, and the page sees input and change', async () => {

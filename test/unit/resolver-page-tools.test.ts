@@ -158,9 +158,16 @@ describe('M4: definitions that changed after listing', () => {
     expect(call(resolveIn(context([current]), { tool: 'track', args: { query: 'x' } })).digest).toBe(current.digest);
   });
 
-  it('keys listings by provider: a listing of the same name elsewhere does not mark this one stale', () => {
+  it('treats a name listed from another provider, now offered only by this one, as a takeover (stale)', () => {
     const elsewhere = pageTool({ provider: B, name: 'track' });
-    expect(call(resolveIn(context([current], [[elsewhere, old.digest]]), { tool: 'track', args: { query: 'x' } })).provider).toBe(A);
+    expect(codes(resolveIn(context([current], [[elsewhere, old.digest]]), { tool: 'track', args: { query: 'x' } }))).toEqual([
+      'stale_definition',
+    ]);
+  });
+
+  it('does not bind names the agent never listed', () => {
+    const other = pageTool({ provider: B, name: 'other' });
+    expect(call(resolveIn(context([current], [[other, other.digest]]), { tool: 'track', args: { query: 'x' } })).provider).toBe(A);
   });
 
   it('detects a change of input schema or annotations alone', () => {

@@ -73,7 +73,10 @@ function watchDefinitions(propose: Propose): void {
 
 function gateContext(context: object, propose: Propose): void {
   for (let holder: object | null = context; holder; holder = getPrototypeOf(holder)) {
-    if (hasOwn(holder, 'registerTool')) return gateRegisterTool(holder, propose);
+    if (hasOwn(holder, 'registerTool')) {
+      gateRegisterTool(holder, propose);
+      return;
+    }
   }
 }
 
@@ -163,7 +166,10 @@ function runTool(message: { runId: string; name: string; args: Record<string, un
   const entry = tools[message.name];
   const reply = (ok: boolean, extra: { json?: string; error?: string }) =>
     post({ kind: 'tool-result', runId: message.runId, ok, ...extra });
-  if (!entry) return reply(false, { error: `This frame has no tool "${message.name}".` });
+  if (!entry) {
+    reply(false, { error: `This frame has no tool "${message.name}".` });
+    return;
+  }
   new PromiseCtor((resolve) => resolve(apply(entry.original, undefined, [message.args, { signal: new AbortController().signal }])))
     .then((value) => {
       let json: string | undefined;

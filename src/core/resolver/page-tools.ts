@@ -6,6 +6,9 @@ import { type Compiled, compileJsonSchema } from './json-schema';
 export type ToolAnnotations = {
   readOnlyHint?: boolean;
   destructiveHint?: boolean;
+  /** Chromium's WebMCP name for a tool with consequences the user should confirm. */
+  consequentialHint?: boolean;
+  untrustedContentHint?: boolean;
   idempotentHint?: boolean;
   openWorldHint?: boolean;
   title?: string;
@@ -37,7 +40,7 @@ export function pageToolDigest(tool: Pick<PageToolDefinition, 'name' | 'descript
 
 /** Page-declared hints can only lower trust in a tool, except read-only, which the gate still checks. */
 export function pageToolPrivilege(annotations: ToolAnnotations): Privilege {
-  if (annotations.destructiveHint === true) return 'commit';
+  if (annotations.destructiveHint === true || annotations.consequentialHint === true) return 'commit';
   if (annotations.readOnlyHint === true) return 'read';
   return 'interact';
 }

@@ -70,10 +70,8 @@ export function resolve(raw: unknown, context: ResolverContext = EMPTY_CONTEXT):
   const chosen = selected.candidate;
 
   if (chosen.kind === 'page') {
-    const listedDigest = context.listed.get(listingKey(chosen.tool.provider, name));
-    if (listedDigest !== undefined && listedDigest !== chosen.tool.digest) {
-      return reject('stale_definition', `"${name}" from ${chosen.tool.provider} changed after it was listed; list tools again.`);
-    }
+    const stale = staleAgainstListing(chosen.tool, context.listed);
+    if (stale) return reject('stale_definition', stale);
   }
 
   const checkedArgs = checkArgs(chosen, args, candidates);
@@ -142,6 +140,24 @@ function unknown(name: string, context: ResolverContext): { ok: false; reasons: 
   const near = nearestNames(name, names);
   const hint = near.length > 0 ? ` Nearest registered names: ${near.join(', ')}.` : '';
   return reject('unknown_tool', `No tool named "${name.slice(0, 128)}" is registered.${hint}`) as { ok: false; reasons: Reason[] };
+}
+
+/**
+ * M4: a call is bound to what the agent listed. A changed digest is stale; so is a name the agent
+ * saw from another provider that now resolves here (the listed provider left, a new one took over).
+ */
+function staleAgainstListing(tool: PageToolDefinition, listed: ReadonlyMap<string, string>): string | null {
+  const listedDigest = listed.get(listingKey(tool.provider, tool.name));
+  if (listedDigest !== undefined) {
+    return listedDigest === tool.digest ? null : `"${tool.name}" from ${tool.provider} changed after it was listed; list tools again.`;
+  }
+  const suffix = listingKey('', tool.name);
+  for (const key of listed.keys()) {
+    if (key.endsWith(suffix) && key.indexOf('\u0000') === key.length - suffix.length) {
+      return `"${tool.name}" was listed from another provider; ${tool.provider} offers it now. List tools again.`;
+    }
+  }
+  return null;
 }
 
 function checkArgs(

@@ -13,9 +13,15 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
+/** Bounded work: a page controls how many names exist and how long they are. */
+const MAX_PROBE = 64;
+const MAX_CANDIDATES = 256;
+
 export function nearestNames(name: string, candidates: readonly string[], limit = 3): string[] {
-  const probe = name.slice(0, 128);
+  const probe = name.slice(0, MAX_PROBE);
   return candidates
+    .filter((candidate) => candidate.length <= MAX_PROBE && Math.abs(candidate.length - probe.length) <= 3)
+    .slice(0, MAX_CANDIDATES)
     .map((candidate) => ({ candidate, distance: editDistance(probe, candidate) }))
     .filter(({ candidate, distance }) => distance <= Math.max(2, Math.ceil(candidate.length / 2)))
     .sort((x, y) => x.distance - y.distance || x.candidate.localeCompare(y.candidate))

@@ -1,0 +1,50 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { measurePerf } from './perf';
+import { json, markdown, type ReportInput } from './report';
+import { buildCorpus, corpusDigest, DEFAULT_SEED, residualExamples, runIndependentCorpora, runOutcomes } from './suite';
+
+/**
+ * `npm run bench [-- --seed N --per-class N --no-perf]`: seed 004's scripted class test through
+ * four pipelines, over-rejection on independent honest corpora, and resolver timings.
+ */
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} needs a positive integer`);
+  return value;
+}
+
+function benchReport(seed: number, perClass: number, withPerf: boolean): ReportInput {
+  const trials = buildCorpus(seed, perClass);
+  return {
+    seed,
+    perClass,
+    digest: corpusDigest(trials),
+    outcomes: runOutcomes(trials),
+    residuals: residualExamples(trials),
+    independent: runIndependentCorpora(seed, perClass),
+    perf: withPerf ? measurePerf(seed) : null,
+  };
+}
+
+function main(): void {
+  const started = process.hrtime.bigint();
+  const input = benchReport(option('seed', DEFAULT_SEED), option('per-class', 400), !process.argv.includes('--no-perf'));
+  const text = markdown(input);
+  const dir = join(import.meta.dirname, 'reports');
+  mkdirSync(dir, { recursive: true });
+  const files = [join(dir, 'resolver.md'), join(dir, 'resolver.json')];
+  writeFileSync(files[0]!, text);
+  writeFileSync(files[1]!, `${JSON.stringify(json(input), null, 2)}\n`);
+  // The reports are committed and `npm test` lints everything: write them as the formatter would.
+  const biome = join(import.meta.dirname, '..', 'node_modules', '.bin', 'biome');
+  const formatted = spawnSync(biome, ['format', '--write', ...files], { encoding: 'utf8' });
+  if (formatted.status !== 0) process.stderr.write(`biome format failed on the reports:\n${formatted.stderr}${formatted.stdout}\n`);
+  process.stdout.write(text);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  process.stdout.write(`\nWrote bench/reports/resolver.md and resolver.json in ${seconds.toFixed(1)} s.\n`);
+}
+
+main();
