@@ -144,8 +144,15 @@ export function certify(selector: string | null): Certificate[] {
   if (!facts)
     return [...ORIGINS, cert('ui_element', { ...el('', '').ui, count: 0, connected: false, visible: false }, frame, selector, 'dom')];
   const out = [...ORIGINS, cert('ui_element', facts.ui, frame, selector, 'dom')];
-  if (facts.ui.count === 1)
-    out.push(cert('visible_text', { text: facts.text }, frame, selector, 'dom'), cert('hit_test', facts.hit, frame, selector, 'dom'));
+  if (facts.ui.count === 1) {
+    const role = facts.ui.tag === 'select' ? 'combobox' : facts.ui.editable ? 'textbox' : facts.ui.tag === 'a' ? 'link' : 'button';
+    const ax = { role, name: facts.text, hidden: false, visibleLabel: facts.text };
+    out.push(
+      cert('visible_text', { text: facts.text }, frame, selector, 'dom'),
+      cert('hit_test', facts.hit, frame, selector, 'dom'),
+      cert('ax_name', ax, frame, selector, 'dom'),
+    );
+  }
   return out;
 }
 

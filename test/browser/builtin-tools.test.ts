@@ -39,7 +39,7 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     });
     expect(await valueOf(page, 'country')).toBe('fr');
     expect(codes(await propose(page, { tool: 'select', args: { target: '#country', option: 'Atlantis' } }))).toEqual(['option_not_found']);
-    expect(codes(await propose(page, { tool: 'select', args: { target: '#name', option: 'France' } }))).toEqual(['option_not_found']);
+    expect(codes(await propose(page, { tool: 'select', args: { target: '#name', option: 'France' } }))).toContain('option_not_found');
     expect(await events(page)).toEqual(['input:country=fr', 'change:country=fr']);
     await page.close();
   });

@@ -38,12 +38,13 @@ function withCertificate(type: Certificate['type'], replacement: Certificate | n
 }
 
 describe('gate: the click plan', () => {
-  it('plans connected, enabled, visible, unobstructed and, with a label claim, label', () => {
+  it('plans connected, enabled, visible, unobstructed, AX integrity and, with a label claim, label', () => {
     expect(planFor(CLICK).map((p) => p.name)).toEqual([
       'target.connected',
       'target.enabled',
       'target.visible',
       'target.unobstructed',
+      'target.ax',
       'target.label',
     ]);
     const unlabelled = resolved({ tool: 'click', args: { target: SELECTOR } });

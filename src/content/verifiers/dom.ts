@@ -3,7 +3,8 @@ import type { UiElementValue } from '../../core/plan';
 import { queryTarget } from '../query';
 import { hitTest } from './hit-test';
 import { shownLabel } from './rendered-text';
-import { hiddenBy, isInViewport } from './visibility';
+import { AX_VERIFIER, observeAx } from './ax';
+import { clippedBy, hiddenBy, isInViewport } from './visibility';
 
 export const DOM_VERIFIER = 'dom@1';
 
@@ -50,8 +51,12 @@ export function certifyTarget(selector: string): TargetEvidence {
   const base = { region, verifier: DOM_VERIFIER, confidence: 1, time, trust: 'extension' as const };
   const certificates: Certificate[] = [{ id: certificateId(), type: 'ui_element', value, source: 'dom', ...base }];
   if (element) {
+    const hit = hitTest(element);
+    const clipped = hit.onTarget < hit.points ? clippedBy(element) : null;
+    if (clipped && value.visible) Object.assign(value, { visible: false, hiddenBy: `clipped out (${clipped})` });
     certificates.push({ id: certificateId(), type: 'visible_text', value: { text: text ?? '' }, source: 'dom', ...base });
-    certificates.push({ id: certificateId(), type: 'hit_test', value: hitTest(element), source: 'dom', ...base });
+    certificates.push({ id: certificateId(), type: 'hit_test', value: hit, source: 'dom', ...base });
+    certificates.push({ id: certificateId(), type: 'ax_name', value: observeAx(element), source: 'ax', ...base, verifier: AX_VERIFIER });
   }
   return { certificates, element, digest: value.digest };
 }

@@ -1,3 +1,6 @@
+/** Below this many CSS pixels in either dimension nothing legible can be shown. */
+const MIN_SIZE = 2;
+
 /** Why an element is not visibly rendered, or null when it is. Checked through the ancestor chain. */
 export function hiddenBy(element: Element): string | null {
   if (!element.isConnected) return 'detached';
@@ -6,7 +9,8 @@ export function hiddenBy(element: Element): string | null {
     return describeHiddenAncestor(element) ?? 'not rendered';
   }
   const rect = element.getBoundingClientRect();
-  if (rect.width < 1 || rect.height < 1) return `zero size (${Math.round(rect.width)}×${Math.round(rect.height)})`;
+  // Transforms count: getBoundingClientRect is the transformed box, so scale(0.01) is tiny here.
+  if (rect.width < MIN_SIZE || rect.height < MIN_SIZE) return `too small to see (${rect.width.toFixed(1)}×${rect.height.toFixed(1)} px)`;
   let opacity = 1;
   for (let node: Element | null = element; node; node = parentElement(node)) {
     opacity *= Number.parseFloat(getComputedStyle(node).opacity);
@@ -43,4 +47,14 @@ export function describeElement(element: Element): string {
 
 export function isInViewport(rect: DOMRect): boolean {
   return rect.top >= 0 && rect.left >= 0 && rect.bottom <= innerHeight && rect.right <= innerWidth;
+}
+
+/** The nearest clip or clip-path on the element or an ancestor: clipped areas take no clicks. */
+export function clippedBy(element: Element): string | null {
+  for (let node: Element | null = element; node; node = parentElement(node)) {
+    const style = getComputedStyle(node);
+    if (style.clipPath && style.clipPath !== 'none') return `clip-path on ${describeElement(node)}`;
+    if (style.clip && style.clip !== 'auto' && (style.position === 'absolute' || style.position === 'fixed')) return `clip on ${describeElement(node)}`;
+  }
+  return null;
 }

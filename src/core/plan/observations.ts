@@ -39,3 +39,12 @@ export type HitTestValue = z.infer<typeof HitTestValueSchema>;
 
 export const OriginValueSchema = z.strictObject({ origin: z.string(), url: z.string() });
 export type OriginValue = z.infer<typeof OriginValueSchema>;
+
+export const AxNameValueSchema = z.strictObject({
+  role: z.string().nullable(),
+  name: z.string(),
+  hidden: z.boolean(),
+  /** What the element visibly shows, for label-in-name (WCAG 2.5.3). */
+  visibleLabel: z.string(),
+});
+export type AxNameValue = z.infer<typeof AxNameValueSchema>;

@@ -1,5 +1,6 @@
 import type { ResolvedCall } from '../resolver';
 import {
+  axIntegrity,
   connected,
   editable,
   enabled,
@@ -27,13 +28,14 @@ export function planFor(call: ResolvedCall): Predicate[] {
   const labelled = label === undefined ? [] : [labelShown(label) as Predicate<never>];
   const where = origin === undefined ? [] : [originIs(origin) as Predicate<never>];
   const operable = [connected, enabled, visible, unobstructed] as Predicate<never>[];
+  const ax = (roles: 'text' | 'choice' | null) => axIntegrity(roles) as Predicate<never>;
   switch (call.tool) {
     case 'click':
-      return plan(...operable, ...labelled, ...where);
+      return plan(...operable, ax(null), ...labelled, ...where);
     case 'type':
-      return plan(...operable, editable as Predicate<never>, ...labelled, ...where);
+      return plan(...operable, editable as Predicate<never>, ax('text'), ...labelled, ...where);
     case 'select':
-      return plan(...operable, hasOption(str(call.args.option) ?? '') as Predicate<never>, ...labelled, ...where);
+      return plan(...operable, hasOption(str(call.args.option) ?? '') as Predicate<never>, ax('choice'), ...labelled, ...where);
     case 'submit':
       return plan(connected as Predicate<never>, inForm as Predicate<never>, ...labelled, ...where);
     case 'read':

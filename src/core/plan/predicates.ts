@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CertificateType, ReasonCode } from '../contracts';
 import { normalizeLabel } from '../text';
-import { HitTestValueSchema, OriginValueSchema, UiElementValueSchema, VisibleTextValueSchema } from './observations';
+import { AxNameValueSchema, HitTestValueSchema, OriginValueSchema, UiElementValueSchema, VisibleTextValueSchema } from './observations';
 
 export type Evaluation = { holds: true } | { holds: false; code: ReasonCode; message: string };
 
@@ -111,4 +111,33 @@ function sameOrigin(claimed: string, actual: string): boolean {
   } catch {
     return false;
   }
+}
+
+const TEXT_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
+const CHOICE_ROLES = new Set(['combobox', 'listbox']);
+
+/**
+ * AX–DOM integrity: an agent reading the accessibility tree must be told what a person sees.
+ * The accessible name must contain the visible label (label-in-name), the element must not be
+ * hidden from the tree, and for typing and choosing its role must be a field of that kind.
+ */
+export function axIntegrity(expectRoles: 'text' | 'choice' | null): Predicate<z.infer<typeof AxNameValueSchema>> {
+  return {
+    name: 'target.ax',
+    certificate: 'ax_name',
+    scope: 'target',
+    value: AxNameValueSchema,
+    evaluate: (v) => {
+      if (v.hidden) return fails('ax_mismatch', 'The target is hidden from the accessibility tree (aria-hidden) but shown on screen.');
+      const label = normalizeLabel(v.visibleLabel);
+      const name = normalizeLabel(v.name);
+      if (label !== '' && name !== '' && !name.includes(label)) {
+        return fails('ax_mismatch', `The accessible name "${v.name.slice(0, 80)}" does not contain the visible label "${v.visibleLabel.slice(0, 80)}".`);
+      }
+      const roles = expectRoles === 'text' ? TEXT_ROLES : expectRoles === 'choice' ? CHOICE_ROLES : null;
+      // No role at all (password inputs have none in HTML-AAM) is no evidence either way.
+      if (roles && v.role !== null && !roles.has(v.role)) return fails('ax_mismatch', `The target's role is ${v.role}, not a field of that kind.`);
+      return holds;
+    },
+  };
 }

@@ -67,6 +67,7 @@ export function honestEvidence(selector: string, text = 'Pay'): Certificate[] {
     certificate('ui_element', element(), selector),
     certificate('visible_text', { text }, selector),
     certificate('hit_test', hit(), selector),
+    certificate('ax_name', { role: 'button', name: text, hidden: false, visibleLabel: text }, selector),
   ];
 }
 

@@ -1,0 +1,97 @@
+import browser from 'webextension-polyfill';
+import { type GrayImage, toGray } from '../../core/pixels';
+import { MAX_PIXELS, MAX_SIDE } from '../../offscreen/protocol';
+
+/** An element's border box in CSS pixels, viewport coordinates (getBoundingClientRect). */
+export type CssRect = { x: number; y: number; width: number; height: number };
+
+export type CropResult = { ok: true; gray: GrayImage } | { ok: false; error: string; detail?: string };
+
+/** Trimmed from each side (CSS px) so the element's border is not read as a glyph or hashed. */
+const INSET = 2;
+/** Chrome allows two captureVisibleTab calls a second (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND). */
+const CAPTURES_PER_SECOND = 2;
+const recentCaptures: number[] = [];
+let captureQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Captures the tab's window and crops the element out of it, as grayscale pixels.
+ * captureVisibleTab sees only the active tab of a window, so the tab must be the active one
+ * (and not minimised or covered by another window of its own): it is checked before and after
+ * the capture, and anything else is refused rather than reading another tab's pixels.
+ */
+export async function captureCrop(tabId: number, windowId: number | undefined, rect: CssRect, dpr: number): Promise<CropResult> {
+  if (![rect.x, rect.y, rect.width, rect.height].every(Number.isFinite) || rect.width <= 0 || rect.height <= 0) {
+    return { ok: false, error: 'bad_rect' };
+  }
+  if (!Number.isFinite(dpr) || dpr <= 0 || dpr > 8) return { ok: false, error: 'bad_device_pixel_ratio' };
+  const before = await visibleWindow(tabId, windowId);
+  if (before === null) return { ok: false, error: 'tab_not_visible' };
+  let dataUrl: string;
+  try {
+    dataUrl = await throttled(() => browser.tabs.captureVisibleTab(before, { format: 'png' }));
+  } catch (error) {
+    return { ok: false, error: 'capture_failed', ...detail(error) };
+  }
+  if ((await visibleWindow(tabId, windowId)) !== before) return { ok: false, error: 'tab_not_visible' };
+  return cropPng(dataUrl, rect, dpr);
+}
+
+/** The window the tab is the active tab of, or null. */
+async function visibleWindow(tabId: number, windowId: number | undefined): Promise<number | null> {
+  try {
+    const tab = await browser.tabs.get(tabId);
+    if (!tab.active || (windowId !== undefined && tab.windowId !== windowId) || tab.windowId === undefined) return null;
+    return tab.windowId;
+  } catch {
+    return null;
+  }
+}
+
+/** Serialises captures and keeps them under the per-second quota instead of failing on it. */
+function throttled<T>(capture: () => Promise<T>): Promise<T> {
+  const next = captureQueue.then(async () => {
+    if (recentCaptures.length >= CAPTURES_PER_SECOND) {
+      const wait = recentCaptures[0]! + 1_000 + 25 - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      recentCaptures.shift();
+    }
+    recentCaptures.push(performance.now());
+    return capture();
+  });
+  captureQueue = next.catch(() => {});
+  return next;
+}
+
+/** Decodes the PNG and reads the element's pixels (getImageData: no re-encoding). */
+async function cropPng(dataUrl: string, rect: CssRect, dpr: number): Promise<CropResult> {
+  const comma = dataUrl.indexOf(',');
+  if (!dataUrl.startsWith('data:image/png;base64,') || comma < 0) return { ok: false, error: 'capture_failed' };
+  const binary = atob(dataUrl.slice(comma + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+  try {
+    const inset = rect.width > 4 * INSET && rect.height > 4 * INSET ? INSET : 0;
+    const left = Math.max(0, Math.floor((rect.x + inset) * dpr));
+    const top = Math.max(0, Math.floor((rect.y + inset) * dpr));
+    const right = Math.min(bitmap.width, Math.ceil((rect.x + rect.width - inset) * dpr));
+    const bottom = Math.min(bitmap.height, Math.ceil((rect.y + rect.height - inset) * dpr));
+    const width = right - left;
+    const height = bottom - top;
+    if (width <= 0 || height <= 0) return { ok: false, error: 'rect_outside_viewport' };
+    if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) return { ok: false, error: 'rect_too_large' };
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) return { ok: false, error: 'capture_failed' };
+    context.drawImage(bitmap, left, top, width, height, 0, 0, width, height);
+    const { data } = context.getImageData(0, 0, width, height);
+    return { ok: true, gray: toGray(data, width, height) };
+  } finally {
+    bitmap.close();
+  }
+}
+
+function detail(error: unknown): { detail?: string } {
+  return error instanceof Error ? { detail: error.message } : {};
+}

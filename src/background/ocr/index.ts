@@ -1,0 +1,51 @@
+import browser from 'webextension-polyfill';
+import { dHash } from '../../core/pixels';
+import { createOcrEngine, type OcrEngine } from '../../offscreen/engine';
+import { type CssRect, captureCrop } from './capture';
+import { offscreenAvailable, recognizeOffscreen } from './offscreen-client';
+
+export type { CssRect } from './capture';
+
+/** Verifier name for certificates of source "ocr" (DESIGN §3 `verifier`). */
+export const OCR_VERIFIER = 'ocr-tesseract@1';
+
+export type OcrResult = { ok: true; text: string; confidence: number; hash: string; ms: number } | { ok: false; error: string };
+export type PixelHashResult = { ok: true; hash: string; ms: number } | { ok: false; error: string };
+
+/**
+ * Reads what an element shows on screen: captures the tab, crops the element's rect (CSS px,
+ * viewport coordinates, × devicePixelRatio, minus a 2 px inset), hashes the crop and OCRs it.
+ * The tab must be the active tab of its window (captureVisibleTab sees nothing else); otherwise
+ * the answer is `tab_not_visible`. `confidence` is Tesseract's mean word confidence, 0..1.
+ * Any failure (timeout, engine error, capture refused) is `{ ok: false }`: the caller treats the
+ * predicate as unsupported, never as supported.
+ */
+export async function ocrElement(tabId: number, windowId: number | undefined, rect: CssRect, devicePixelRatio: number): Promise<OcrResult> {
+  const started = performance.now();
+  const crop = await captureCrop(tabId, windowId, rect, devicePixelRatio);
+  if (!crop.ok) return { ok: false, error: crop.error };
+  const hash = dHash(crop.gray);
+  const result = offscreenAvailable() ? await recognizeOffscreen(crop.gray) : await localEngine()?.recognize(crop.gray);
+  if (!result) return { ok: false, error: 'ocr_unavailable' };
+  if (!result.ok) return { ok: false, error: result.error };
+  return { ok: true, text: result.text, confidence: result.confidence, hash, ms: performance.now() - started };
+}
+
+/** The perceptual hash alone, for the TOCTOU re-check before executing a pixel-certified action. */
+export async function pixelHashOf(tabId: number, windowId: number | undefined, rect: CssRect, devicePixelRatio: number): Promise<PixelHashResult> {
+  const started = performance.now();
+  const crop = await captureCrop(tabId, windowId, rect, devicePixelRatio);
+  if (!crop.ok) return { ok: false, error: crop.error };
+  return { ok: true, hash: dHash(crop.gray), ms: performance.now() - started };
+}
+
+export { DHASH_BITS, hammingDistance } from '../../core/pixels';
+
+let engine: OcrEngine | undefined;
+
+/** Firefox: the background is an event page with DOM and Worker, and has no offscreen API. */
+function localEngine(): OcrEngine | undefined {
+  if (typeof Worker === 'undefined') return undefined;
+  engine ??= createOcrEngine({ assetUrl: (path) => browser.runtime.getURL(path) });
+  return engine;
+}

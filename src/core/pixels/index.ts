@@ -1,0 +1,3 @@
+export { DHASH_BITS, dHash, hammingDistance } from './dhash';
+export { areaMeans, type GrayImage, toGray } from './gray';
+export { encodePgm, prepareForOcr, upscale } from './ocr-input';
