@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import baseManifest from './manifest.json' with { type: 'json' };
 
 /** The only place where the Chrome and Firefox builds differ. */
@@ -7,6 +10,8 @@ export type Target = 'chrome' | 'firefox';
 
 export const FIREFOX_ID = 'warrant@warrant.example';
 export const FIREFOX_MIN_VERSION = '128.0';
+/** Set by the OCR browser test: adds its probe page and builds to dist/ocr-probe/<target>. */
+export const OCR_PROBE_ENV = 'WARRANT_OCR_PROBE';
 
 export function manifestFor(target: Target): ManifestV3Export {
   const manifest = structuredClone(baseManifest) as Record<string, unknown>;
@@ -15,6 +20,8 @@ export function manifestFor(target: Target): ManifestV3Export {
     const background = manifest.background as { service_worker: string };
     manifest.background = { scripts: [background.service_worker], type: 'module' };
     delete manifest.key;
+    // No offscreen API in Firefox: the event page runs the OCR worker itself.
+    manifest.permissions = (manifest.permissions as string[]).filter((permission) => permission !== 'offscreen');
     // MAIN-world content scripts need Firefox 128.
     manifest.browser_specific_settings = {
       gecko: { id: FIREFOX_ID, strict_min_version: FIREFOX_MIN_VERSION },
@@ -23,16 +30,53 @@ export function manifestFor(target: Target): ManifestV3Export {
   return manifest as unknown as ManifestV3Export;
 }
 
+const packageDir = (name: string, from = import.meta.url) => dirname(createRequire(from).resolve(`${name}/package.json`));
+
+/**
+ * tesseract.js loads its worker, its WebAssembly core and the language data by URL at run time.
+ * They are copied into the extension (remote code is banned in MV3, and nothing may come from a CDN).
+ * Only the LSTM cores (the `eng` best_int data is LSTM-only), in the three SIMD flavours it picks from.
+ */
+function tesseractAssets(): Plugin {
+  const tesseract = packageDir('tesseract.js');
+  const core = packageDir('tesseract.js-core', join(tesseract, 'package.json'));
+  const files: Record<string, string> = {
+    'tesseract/worker.min.js': join(tesseract, 'dist', 'worker.min.js'),
+    'tesseract/lang/eng.traineddata.gz': join(packageDir('@tesseract.js-data/eng'), '4.0.0_best_int', 'eng.traineddata.gz'),
+  };
+  for (const flavour of ['', '-simd', '-relaxedsimd']) {
+    files[`tesseract/core/tesseract-core${flavour}-lstm.wasm.js`] = join(core, `tesseract-core${flavour}-lstm.wasm.js`);
+  }
+  return {
+    name: 'warrant:tesseract-assets',
+    apply: 'build',
+    generateBundle() {
+      for (const [fileName, path] of Object.entries(files)) {
+        let source: string | Uint8Array = readFileSync(path);
+        // Source maps are not shipped; the dangling reference would only log a failed load.
+        if (fileName.endsWith('.js')) source = source.toString('utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+        this.emitFile({ type: 'asset', fileName, source });
+      }
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const target: Target = mode === 'firefox' ? 'firefox' : 'chrome';
+  const probe = process.env[OCR_PROBE_ENV] === '1';
+  // Pages not named in the manifest: the offscreen document exists only in Chrome.
+  const input: Record<string, string> = {};
+  if (target === 'chrome') input.offscreen = 'src/offscreen/index.html';
+  if (probe) input.probe = 'test/support/ocr-probe/index.html';
   return {
     build: {
-      outDir: `dist/${target}`,
+      outDir: probe ? `dist/ocr-probe/${target}` : `dist/${target}`,
       emptyOutDir: true,
       target: 'es2022',
       minify: false,
       sourcemap: false,
+      rolldownOptions: { input },
     },
-    plugins: [crx({ manifest: manifestFor(target), browser: target })],
+    plugins: [crx({ manifest: manifestFor(target), browser: target }), tesseractAssets()],
   };
 });

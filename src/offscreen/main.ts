@@ -1,5 +1,5 @@
 import { createOcrEngine } from './engine';
-import { fromBase64, type OcrResponse, OcrRequestSchema } from './protocol';
+import { fromBase64, OcrRequestSchema, type OcrResponse } from './protocol';
 
 /**
  * Chrome's offscreen document: the service worker has no Worker, so Tesseract runs here.

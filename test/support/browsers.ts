@@ -34,15 +34,19 @@ export type LaunchOptions = {
   headless?: boolean;
   /** Origins to treat as secure contexts (WebMCP needs one); the fixture hosts are plain http. */
   secureOrigins?: string[];
+  /** Directory of an unpacked build to load instead of dist/<target> (e.g. a test-only build). */
+  extension?: string;
 };
 
 export function launch(name: BrowserName, options: LaunchOptions = {}): Promise<TestBrowser> {
   const headless = options.headless ?? true;
-  return name === 'chromium' ? launchChromium(headless, options.secureOrigins ?? []) : launchFirefox(headless);
+  return name === 'chromium'
+    ? launchChromium(headless, options.secureOrigins ?? [], options.extension)
+    : launchFirefox(headless, options.extension);
 }
 
-function distFor(target: 'chrome' | 'firefox'): string {
-  const dir = join(ROOT, 'dist', target);
+function distFor(target: 'chrome' | 'firefox', override?: string): string {
+  const dir = override ?? join(ROOT, 'dist', target);
   if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`${dir} is not built; run npm run build first.`);
   return dir;
 }
@@ -65,8 +69,8 @@ function wrapPuppeteer(page: import('puppeteer-core').Page): TestPage {
   };
 }
 
-async function launchChromium(headless: boolean, secureOrigins: string[]): Promise<TestBrowser> {
-  const extension = distFor('chrome');
+async function launchChromium(headless: boolean, secureOrigins: string[], override?: string): Promise<TestBrowser> {
+  const extension = distFor('chrome', override);
   const profile = mkdtempSync(join(tmpdir(), 'warrant-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -103,8 +107,8 @@ async function launchChromium(headless: boolean, secureOrigins: string[]): Promi
   };
 }
 
-async function launchFirefox(headless: boolean): Promise<TestBrowser> {
-  const extension = distFor('firefox');
+async function launchFirefox(headless: boolean, override?: string): Promise<TestBrowser> {
+  const extension = distFor('firefox', override);
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',

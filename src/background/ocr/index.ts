@@ -32,7 +32,12 @@ export async function ocrElement(tabId: number, windowId: number | undefined, re
 }
 
 /** The perceptual hash alone, for the TOCTOU re-check before executing a pixel-certified action. */
-export async function pixelHashOf(tabId: number, windowId: number | undefined, rect: CssRect, devicePixelRatio: number): Promise<PixelHashResult> {
+export async function pixelHashOf(
+  tabId: number,
+  windowId: number | undefined,
+  rect: CssRect,
+  devicePixelRatio: number,
+): Promise<PixelHashResult> {
   const started = performance.now();
   const crop = await captureCrop(tabId, windowId, rect, devicePixelRatio);
   if (!crop.ok) return { ok: false, error: crop.error };

@@ -1,5 +1,5 @@
 import type { GrayImage } from '../../core/pixels';
-import { OFFSCREEN_PATH, OFFSCREEN_TARGET, type OcrRequest, type OcrResponse, OcrResponseSchema, toBase64 } from '../../offscreen/protocol';
+import { type OcrRequest, type OcrResponse, OcrResponseSchema, OFFSCREEN_PATH, OFFSCREEN_TARGET, toBase64 } from '../../offscreen/protocol';
 
 /**
  * Chrome: the service worker has no Worker, so OCR runs in the offscreen document. It is created

@@ -1,9 +1,9 @@
 import type { Certificate } from '../../core/contracts';
 import type { UiElementValue } from '../../core/plan';
 import { queryTarget } from '../query';
+import { AX_VERIFIER, observeAx } from './ax';
 import { hitTest } from './hit-test';
 import { shownLabel } from './rendered-text';
-import { AX_VERIFIER, observeAx } from './ax';
 import { clippedBy, hiddenBy, isInViewport } from './visibility';
 
 export const DOM_VERIFIER = 'dom@1';
@@ -99,7 +99,7 @@ function isEditable(element: Element): boolean {
 }
 
 /**
- * What must not change between certification and execution: markup, rendered text and box.
+ * What must not change between certification and execution: markup, rendered text and size.
  * FNV-1a is enough here: the element object itself is also compared, this only detects mutation.
  */
 export function elementDigest(element: Element, text = shownLabel(element)): string {
@@ -107,8 +107,7 @@ export function elementDigest(element: Element, text = shownLabel(element)): str
   const material = [
     element.outerHTML.slice(0, 20_000),
     text,
-    Math.round(rect.left),
-    Math.round(rect.top),
+    // Size, not position: scrolling moves the box and is harmless; the hit test is redone anyway.
     Math.round(rect.width),
     Math.round(rect.height),
   ].join('\u0000');

@@ -54,7 +54,8 @@ export function clippedBy(element: Element): string | null {
   for (let node: Element | null = element; node; node = parentElement(node)) {
     const style = getComputedStyle(node);
     if (style.clipPath && style.clipPath !== 'none') return `clip-path on ${describeElement(node)}`;
-    if (style.clip && style.clip !== 'auto' && (style.position === 'absolute' || style.position === 'fixed')) return `clip on ${describeElement(node)}`;
+    if (style.clip && style.clip !== 'auto' && (style.position === 'absolute' || style.position === 'fixed'))
+      return `clip on ${describeElement(node)}`;
   }
   return null;
 }

@@ -132,11 +132,15 @@ export function axIntegrity(expectRoles: 'text' | 'choice' | null): Predicate<z.
       const label = normalizeLabel(v.visibleLabel);
       const name = normalizeLabel(v.name);
       if (label !== '' && name !== '' && !name.includes(label)) {
-        return fails('ax_mismatch', `The accessible name "${v.name.slice(0, 80)}" does not contain the visible label "${v.visibleLabel.slice(0, 80)}".`);
+        return fails(
+          'ax_mismatch',
+          `The accessible name "${v.name.slice(0, 80)}" does not contain the visible label "${v.visibleLabel.slice(0, 80)}".`,
+        );
       }
       const roles = expectRoles === 'text' ? TEXT_ROLES : expectRoles === 'choice' ? CHOICE_ROLES : null;
       // No role at all (password inputs have none in HTML-AAM) is no evidence either way.
-      if (roles && v.role !== null && !roles.has(v.role)) return fails('ax_mismatch', `The target's role is ${v.role}, not a field of that kind.`);
+      if (roles && v.role !== null && !roles.has(v.role))
+        return fails('ax_mismatch', `The target's role is ${v.role}, not a field of that kind.`);
       return holds;
     },
   };

@@ -37,7 +37,12 @@ const RANGES: ReadonlyArray<readonly [first: number, last: number, kind: Invisib
 const hex = (cp: number) => `\\u{${cp.toString(16)}}`;
 const CLASS = RANGES.map(([first, last]) => (first === last ? hex(first) : `${hex(first)}-${hex(last)}`)).join('');
 const INVISIBLE = new RegExp(`[${CLASS}]`, 'gu');
-const BIDI = new RegExp(`[${RANGES.filter((r) => r[2] === 'bidi').map(([f, l]) => `${hex(f)}-${hex(l)}`).join('')}]`, 'u');
+const BIDI = new RegExp(
+  `[${RANGES.filter((r) => r[2] === 'bidi')
+    .map(([f, l]) => `${hex(f)}-${hex(l)}`)
+    .join('')}]`,
+  'u',
+);
 
 export interface Invisible {
   /** UTF-16 offset in the text. */
@@ -61,4 +66,9 @@ export function findInvisibles(text: string): Invisible[] {
 /** Bidi embedding, override, isolate and mark characters: they reorder what is displayed (Trojan Source). */
 export function hasBidiControls(text: string): boolean {
   return BIDI.test(text);
+}
+
+/** The text without any invisible or bidi control character. */
+export function stripInvisibles(text: string): string {
+  return text.replace(INVISIBLE, '');
 }

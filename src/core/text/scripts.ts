@@ -129,7 +129,14 @@ export type RestrictionLevel = 'ascii-only' | 'single-script' | 'highly-restrict
 export function restrictionLevel(text: string): RestrictionLevel {
   if (/^[\0-\x7F]*$/.test(text)) return 'ascii-only';
   if (!isMixedScript(text)) return 'single-script';
-  if ([['Latn', 'Jpan'], ['Latn', 'Hanb'], ['Latn', 'Kore']].some((set) => coveredBy(text, set))) return 'highly-restrictive';
+  if (
+    [
+      ['Latn', 'Jpan'],
+      ['Latn', 'Hanb'],
+      ['Latn', 'Kore'],
+    ].some((set) => coveredBy(text, set))
+  )
+    return 'highly-restrictive';
   for (const other of RECOMMENDED) {
     if (other !== 'Latn' && other !== 'Cyrl' && other !== 'Grek' && coveredBy(text, ['Latn', other])) return 'moderately-restrictive';
   }

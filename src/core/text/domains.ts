@@ -1,0 +1,73 @@
+import { getDomain } from 'tldts';
+import { foldedSkeleton } from './confusables';
+import { hostToUnicode } from './punycode';
+import { isMixedScript } from './scripts';
+
+export type LookalikeReason = 'same-site' | 'homograph' | 'trusted-name-in-subdomain' | 'mixed-script' | 'unrelated' | 'invalid-host';
+
+export interface DomainLookalike {
+  /** Same registrable domain (private suffixes included), so not an impersonation at all. */
+  sameSite: boolean;
+  /** A different site that reads as the trusted one: a homograph, or the trusted name worn as a subdomain. */
+  confusable: boolean;
+  /** Some label of the candidate mixes scripts, e.g. Latin with Cyrillic: suspicious whatever it is compared with. */
+  mixedScript: boolean;
+  reason: LookalikeReason;
+  /** The candidate as a user reads it, `xn--` labels decoded; null when it is not a valid host. */
+  display: string | null;
+}
+
+interface Host {
+  unicode: string;
+  site: string;
+  siteUnicode: string;
+}
+
+/**
+ * Canonical form through the WHATWG URL parser, which is what the browser will actually connect
+ * to: IDNA mapping turns fullwidth and other compatibility forms into ASCII, and Unicode labels
+ * into `xn--`. Anything carrying URL syntax is refused rather than resolved, since `a.com@b.com`
+ * as a "host" is an attack, not a host.
+ */
+function parseHost(input: string): Host | null {
+  const trimmed = input.trim();
+  if (trimmed === '' || /[\s/?#@\\]/u.test(trimmed)) return null;
+  let ascii: string;
+  try {
+    ascii = new URL(`http://${trimmed}`).hostname.replace(/\.$/, '');
+  } catch {
+    return null;
+  }
+  const site = getDomain(ascii, { allowPrivateDomains: true }) ?? ascii;
+  const unicode = hostToUnicode(ascii);
+  const siteUnicode = hostToUnicode(site);
+  if (ascii === '' || unicode === null || siteUnicode === null) return null;
+  return { unicode, site, siteUnicode };
+}
+
+/**
+ * Whether `candidateHost` impersonates `trustedHost`. Skeletons are compared case-folded because
+ * hostnames are case-insensitive: `paypa1.com`, `pаypal.com` (Cyrillic а, `xn--pypal-4ve.com`)
+ * and `rnicrosoft.com` all come out confusable with their originals.
+ */
+export function domainLookalike(candidateHost: string, trustedHost: string): DomainLookalike {
+  const candidate = parseHost(candidateHost);
+  const trusted = parseHost(trustedHost);
+  if (candidate === null || trusted === null) {
+    return { sameSite: false, confusable: false, mixedScript: false, reason: 'invalid-host', display: candidate?.unicode ?? null };
+  }
+  const mixedScript = candidate.unicode.split('.').some(isMixedScript);
+  const result = (sameSite: boolean, confusable: boolean, reason: LookalikeReason): DomainLookalike => ({
+    sameSite,
+    confusable,
+    mixedScript,
+    reason,
+    display: candidate.unicode,
+  });
+  if (candidate.site === trusted.site) return result(true, false, 'same-site');
+  const trustedKey = foldedSkeleton(trusted.siteUnicode);
+  if (foldedSkeleton(candidate.siteUnicode) === trustedKey) return result(false, true, 'homograph');
+  // `paypal.com.evil.net`: the trusted name as whole labels, followed by the real site.
+  if (`.${foldedSkeleton(candidate.unicode)}`.includes(`.${trustedKey}.`)) return result(false, true, 'trusted-name-in-subdomain');
+  return result(false, false, mixedScript ? 'mixed-script' : 'unrelated');
+}

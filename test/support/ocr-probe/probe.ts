@@ -1,0 +1,67 @@
+import browser from 'webextension-polyfill';
+import { type CssRect, ocrElement, pixelHashOf } from '../../../src/background/ocr';
+import { ASSETS, createOcrEngine } from '../../../src/offscreen/engine';
+
+/**
+ * Test-only extension page (never in dist/chrome or dist/firefox): it imports the background
+ * OCR module and runs it against a fixture tab, so the tests exercise the real capture, offscreen
+ * document (Chrome) or in-page worker (Firefox) and tesseract.js in the real browser, with nothing
+ * new exposed to web pages.
+ */
+async function showTab(url: string): Promise<{ id: number; windowId: number }> {
+  const tab = (await browser.tabs.query({})).find((candidate) => candidate.url === url);
+  if (tab?.id === undefined || tab.windowId === undefined) throw new Error(`no tab at ${url}`);
+  // captureVisibleTab reads only the active tab; this probe's own tab steps aside.
+  if (!tab.active) await browser.tabs.update(tab.id, { active: true });
+  return { id: tab.id, windowId: tab.windowId };
+}
+
+const silentWorker = new URL('./silent-worker.js', import.meta.url).href;
+
+const probe = {
+  async ocr(url: string, rect: CssRect, dpr: number) {
+    const tab = await showTab(url);
+    return ocrElement(tab.id, tab.windowId, rect, dpr);
+  },
+  async hash(url: string, rect: CssRect, dpr: number) {
+    const tab = await showTab(url);
+    return pixelHashOf(tab.id, tab.windowId, rect, dpr);
+  },
+  /** OCR of a tab that is not the active one must be refused, not read from whatever is shown. */
+  async ocrHidden(url: string, rect: CssRect, dpr: number) {
+    const tab = (await browser.tabs.query({})).find((candidate) => candidate.url === url)!;
+    const self = await browser.tabs.getCurrent();
+    await browser.tabs.update(self!.id!, { active: true });
+    return ocrElement(tab.id!, tab.windowId, rect, dpr);
+  },
+  /** An engine whose worker never answers: must time out, and drop the worker (fail closed). */
+  async hungEngine() {
+    const engine = createOcrEngine({
+      assetUrl: (path) => (path === ASSETS.worker ? silentWorker : browser.runtime.getURL(path)),
+      coldTimeoutMs: 500,
+    });
+    const started = performance.now();
+    const result = await engine.recognize({ width: 2, height: 2, data: new Uint8Array(4) });
+    return { result, ms: performance.now() - started, warm: engine.warm };
+  },
+  /** The worker is released after the idle delay, and the next job starts cold again. */
+  async idleRelease() {
+    let idled = 0;
+    const engine = createOcrEngine({ assetUrl: (path) => browser.runtime.getURL(path), idleMs: 300, onIdle: () => idled++ });
+    const image = { width: 40, height: 20, data: new Uint8Array(800).fill(255) };
+    const first = await engine.recognize(image);
+    const second = await engine.recognize(image);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const warmAfterIdle = engine.warm;
+    const third = await engine.recognize(image);
+    engine.release();
+    return { first, second, third, idled, warmAfterIdle };
+  },
+  /** Chrome: whether the offscreen document is open. */
+  async offscreenOpen() {
+    const contexts = await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] });
+    return contexts.length > 0;
+  },
+};
+
+(globalThis as unknown as { probe: typeof probe }).probe = probe;
