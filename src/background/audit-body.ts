@@ -12,6 +12,8 @@ export type Outcome = {
   executionError: string | null;
   targetLabel: string | null;
   result?: unknown;
+  decideMs?: number;
+  executeMs?: number;
 };
 
 type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
@@ -48,6 +50,11 @@ export function auditBody(request: Proposed, sender: FrameSender, outcome: Outco
     approval: null,
     execution: { executed: outcome.executed, error: outcome.executionError },
     targetLabel: outcome.targetLabel,
+    timings: {
+      certifyMs: request.kind === 'propose' ? (request.certifyMs ?? null) : null,
+      decideMs: outcome.decideMs ?? null,
+      executeMs: outcome.executeMs ?? null,
+    },
   };
 }
 

@@ -26,11 +26,12 @@ export async function handleProposal(request: Proposed, sender: FrameSender): Pr
 }
 
 async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>, sender: FrameSender): Promise<Outcome> {
+  const started = performance.now();
   const context = { pageTools: await pageToolsOf(sender.tabId), listed: await listedBy(sender) };
   const resolution = resolve(request.proposal, context);
   if (!resolution.ok) return rejected(resolution.reasons);
   const call = resolution.call;
-  if (call.pageTool) return callPageTool(call, request.requestId);
+  if (call.pageTool) return callPageTool(call, request.requestId, started);
 
   const frame = frameKey(sender);
   const certificates = [...scopeToFrame(request.certificates, frame), browserOrigin(frame, sender.frameOrigin, sender.frameUrl)];
@@ -49,22 +50,24 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
   }
 
   const decided = decide(call, certificates, { frame, selector }, privilege);
-  const base = { call, certificates, targetLabel, executionError: null };
+  const base = { call, certificates, targetLabel, executionError: null, decideMs: performance.now() - started };
   if (decided.decision !== 'allow') return { ...base, ...decided, executed: false };
 
+  const executing = performance.now();
   const result = await executeInFrame(sender, request.requestId, digest, actionFor(call));
-  return settle(base, result);
+  return { ...settle(base, result), executeMs: performance.now() - executing };
 }
 
-async function callPageTool(call: ResolvedCall, requestId: string): Promise<Outcome> {
+async function callPageTool(call: ResolvedCall, requestId: string, started: number): Promise<Outcome> {
   const tool = call.pageTool!;
   // The provider is the origin the browser stamped on the registering frame.
   const certificates = [browserOrigin(tool.handle, tool.provider, tool.provider)];
   const decided = decide(call, certificates, { frame: tool.handle, selector: null }, call.privilege);
-  const base = { call, certificates, targetLabel: null, executionError: null };
+  const base = { call, certificates, targetLabel: null, executionError: null, decideMs: performance.now() - started };
   if (decided.decision !== 'allow') return { ...base, ...decided, executed: false };
+  const executing = performance.now();
   const result = await runPageTool(locate(tool), requestId, call.tool, call.digest, call.args);
-  return settle(base, result);
+  return { ...settle(base, result), executeMs: performance.now() - executing };
 }
 
 /** The gate, with "ask" turned into a block until the approval flow exists. */

@@ -74,9 +74,11 @@ function certify(requestId: string, json: string): Extract<ContentRequest, { req
     rememberCertified(requestId, null, null, 'frame');
     return { kind: 'propose', requestId, proposal, certificates: [] };
   }
+  const started = performance.now();
   const evidence = certifyTarget(target);
+  const certifyMs = performance.now() - started;
   if (evidence.element) rememberCertified(requestId, target, evidence.element, evidence.digest);
-  return { kind: 'propose', requestId, proposal, certificates: evidence.certificates };
+  return { kind: 'propose', requestId, proposal, certificates: evidence.certificates, certifyMs };
 }
 
 function parseProposal(

@@ -27,6 +27,8 @@ export const ContentRequestSchema = z.discriminatedUnion('kind', [
     requestId: z.string().min(1).max(64),
     proposal: z.unknown(),
     certificates: z.array(CertificateSchema).max(64),
+    /** How long the content script took to gather them, for the audit and the benchmark. */
+    certifyMs: z.number().nonnegative().max(600_000).optional(),
   }),
   z.strictObject({
     kind: z.literal('malformed'),

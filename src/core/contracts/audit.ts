@@ -41,6 +41,10 @@ export const AuditRecordSchema = z.strictObject({
   approval: z.strictObject({ approved: z.boolean(), by: z.literal('user'), time: z.number() }).nullable(),
   execution: z.strictObject({ executed: z.boolean(), error: z.string().nullable() }),
   targetLabel: z.string().nullable(),
+  /** Milliseconds spent gathering evidence in the page, deciding in the background, and executing. */
+  timings: z
+    .strictObject({ certifyMs: z.number().nullable(), decideMs: z.number().nullable(), executeMs: z.number().nullable() })
+    .optional(),
 });
 export type AuditRecord = z.infer<typeof AuditRecordSchema>;
 export type AuditBody = Omit<AuditRecord, 'hash' | 'prev' | 'seq' | 'format'>;
