@@ -10,8 +10,12 @@ export type Target = 'chrome' | 'firefox';
 
 export const FIREFOX_ID = 'warrant@warrant.example';
 export const FIREFOX_MIN_VERSION = '128.0';
-/** Set by the OCR browser test: adds its probe page and builds to dist/ocr-probe/<target>. */
+/**
+ * Set by the OCR browser test: builds to dist/ocr-probe/<target> with a probe page and a background
+ * entry that wraps the real one with a handler for that page (test/support/ocr-probe/).
+ */
 export const OCR_PROBE_ENV = 'WARRANT_OCR_PROBE';
+const OCR_PROBE_BACKGROUND = 'test/support/ocr-probe/background.ts';
 
 export function manifestFor(target: Target): ManifestV3Export {
   const manifest = structuredClone(baseManifest) as Record<string, unknown>;
@@ -22,6 +26,8 @@ export function manifestFor(target: Target): ManifestV3Export {
     delete manifest.key;
     // No offscreen API in Firefox: the event page runs the OCR worker itself.
     manifest.permissions = (manifest.permissions as string[]).filter((permission) => permission !== 'offscreen');
+    // Firefox has no `storage` manifest key (it warns) and reads managed storage without a schema.
+    delete manifest.storage;
     // MAIN-world content scripts need Firefox 128.
     manifest.browser_specific_settings = {
       gecko: { id: FIREFOX_ID, strict_min_version: FIREFOX_MIN_VERSION },
@@ -52,13 +58,35 @@ function tesseractAssets(): Plugin {
     apply: 'build',
     generateBundle() {
       for (const [fileName, path] of Object.entries(files)) {
-        let source: string | Uint8Array = readFileSync(path);
+        const bytes = readFileSync(path);
         // Source maps are not shipped; the dangling reference would only log a failed load.
-        if (fileName.endsWith('.js')) source = source.toString('utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+        const source = fileName.endsWith('.js') ? bytes.toString('utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n') : bytes;
         this.emitFile({ type: 'asset', fileName, source });
       }
     },
   };
+}
+
+/**
+ * crxjs bundles only the files of manifest keys it knows; `storage.managed_schema` is not one.
+ * Both builds carry it (Firefox ignores it) so a deployment can read the schema from either.
+ */
+function managedSchema(): Plugin {
+  const fileName = baseManifest.storage.managed_schema;
+  return {
+    name: 'warrant:managed-schema',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source: readFileSync(new URL(fileName, import.meta.url)) });
+    },
+  };
+}
+
+function withProbeBackground(target: Target): ManifestV3Export {
+  const manifest = manifestFor(target) as unknown as { background: Record<string, unknown> };
+  if (target === 'chrome') manifest.background.service_worker = OCR_PROBE_BACKGROUND;
+  else manifest.background.scripts = [OCR_PROBE_BACKGROUND];
+  return manifest as unknown as ManifestV3Export;
 }
 
 export default defineConfig(({ mode }) => {
@@ -75,8 +103,14 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       minify: false,
       sourcemap: false,
+      // The probe's stand-in worker must stay a file: extension CSP refuses data: scripts.
+      ...(probe ? { assetsInlineLimit: 0 } : {}),
       rolldownOptions: { input },
     },
-    plugins: [crx({ manifest: manifestFor(target), browser: target }), tesseractAssets()],
+    plugins: [
+      crx({ manifest: probe ? withProbeBackground(target) : manifestFor(target), browser: target }),
+      tesseractAssets(),
+      managedSchema(),
+    ],
   };
 });

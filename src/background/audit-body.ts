@@ -14,6 +14,8 @@ export type Outcome = {
   result?: unknown;
   decideMs?: number;
   executeMs?: number;
+  /** Set when the user was asked. */
+  approval?: { approved: boolean; time: number };
 };
 
 type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
@@ -47,7 +49,7 @@ export function auditBody(request: Proposed, sender: FrameSender, outcome: Outco
     })),
     decision: outcome.decision,
     reasons: outcome.reasons,
-    approval: null,
+    approval: outcome.approval ? { approved: outcome.approval.approved, by: 'user', time: outcome.approval.time } : null,
     execution: { executed: outcome.executed, error: outcome.executionError },
     targetLabel: outcome.targetLabel,
     timings: {

@@ -1,10 +1,13 @@
 import browser from 'webextension-polyfill';
+import { AskRequestSchema } from '../messages/ask-ui';
 import { ContentRequestSchema } from '../messages/content-background';
 import { UiRequestSchema } from '../messages/ui-background';
-import { listAudit } from './audit-store';
+import { handleAskRequest, initAsks } from './ask/messages';
+import { handleAuditRequest, isAuditRequest } from './audit-messages';
 import { listTools } from './listing';
 import { clearPageToolsOnNavigation } from './page-tool-registry';
 import { handleProposal } from './pipeline';
+import { handlePolicyRequest, isPolicyRequest } from './policy-messages';
 import { handleRegistration, handleUnregistration } from './registration';
 import { classifySender } from './sender';
 
@@ -32,9 +35,15 @@ browser.runtime.onMessage.addListener((message: unknown, rawSender: browser.Runt
     }
   }
 
+  const askRequest = AskRequestSchema.safeParse(message);
+  if (askRequest.success) return handleAskRequest(askRequest.data);
   const request = UiRequestSchema.safeParse(message);
   if (!request.success) return undefined;
-  return listAudit(request.data.limit);
+  // Policy read and save (options page): policy-messages.ts.
+  if (isPolicyRequest(request.data)) return handlePolicyRequest(request.data, sender);
+  // Audit list, export and filter menus: audit-messages.ts.
+  return isAuditRequest(request.data) ? handleAuditRequest(request.data) : undefined;
 });
 
 clearPageToolsOnNavigation();
+initAsks();

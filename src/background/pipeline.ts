@@ -3,8 +3,9 @@ import { gate } from '../core/gate';
 import { navigationPrivilege, planFor, resolveTarget, targetOf, targetPrivilege } from '../core/plan';
 import { DEFAULT_GATE_POLICY } from '../core/policy';
 import { type ResolvedCall, resolve } from '../core/resolver';
-import type { Action } from '../messages/background-content';
+import type { Action, ExecuteResult } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
+import { type AskInput, askUser } from './ask/ask-user';
 import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
 import { browserOrigin, scopeToFrame, textOf } from './evidence';
@@ -21,6 +22,7 @@ export async function handleProposal(request: Proposed, sender: FrameSender): Pr
     request.kind === 'malformed' ? rejected([reason(request.code, request.problem)]) : await decideAndExecute(request, sender);
   const record = await appendAudit(auditBody(request, sender, outcome));
   const verdict: Verdict = { id: record.id, decision: outcome.decision, executed: outcome.executed, reasons: outcome.reasons };
+  if (outcome.approval) verdict.approved = outcome.approval.approved;
   if (outcome.result !== undefined) verdict.result = outcome.result;
   return verdict;
 }
@@ -31,7 +33,7 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
   const resolution = resolve(request.proposal, context);
   if (!resolution.ok) return rejected(resolution.reasons);
   const call = resolution.call;
-  if (call.pageTool) return callPageTool(call, request.requestId, started);
+  if (call.pageTool) return callPageTool(call, sender, request.requestId, started);
 
   const frame = frameKey(sender);
   const certificates = [...scopeToFrame(request.certificates, frame), browserOrigin(frame, sender.frameOrigin, sender.frameUrl)];
@@ -51,38 +53,53 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
 
   const decided = decide(call, certificates, { frame, selector }, privilege);
   const base = { call, certificates, targetLabel, executionError: null, decideMs: performance.now() - started };
-  if (decided.decision !== 'allow') return { ...base, ...decided, executed: false };
-
-  const executing = performance.now();
-  const result = await executeInFrame(sender, request.requestId, digest, actionFor(call));
-  return { ...settle(base, result), executeMs: performance.now() - executing };
+  const asking = { call, sender, digest, reasons: decided.reasons, certificates, label: targetLabel };
+  return conclude(base, decided, asking, () => executeInFrame(sender, request.requestId, digest, actionFor(call)));
 }
 
-async function callPageTool(call: ResolvedCall, requestId: string, started: number): Promise<Outcome> {
+async function callPageTool(call: ResolvedCall, sender: FrameSender, requestId: string, started: number): Promise<Outcome> {
   const tool = call.pageTool!;
   // The provider is the origin the browser stamped on the registering frame.
   const certificates = [browserOrigin(tool.handle, tool.provider, tool.provider)];
   const decided = decide(call, certificates, { frame: tool.handle, selector: null }, call.privilege);
   const base = { call, certificates, targetLabel: null, executionError: null, decideMs: performance.now() - started };
-  if (decided.decision !== 'allow') return { ...base, ...decided, executed: false };
-  const executing = performance.now();
-  const result = await runPageTool(locate(tool), requestId, call.tool, call.digest, call.args);
-  return { ...settle(base, result), executeMs: performance.now() - executing };
+  const asking = { call, sender, digest: tool.digest, reasons: decided.reasons, certificates, label: tool.annotations.title ?? null };
+  return conclude(base, decided, asking, () => runPageTool(locate(tool), requestId, call.tool, call.digest, call.args));
 }
 
-/** The gate, with "ask" turned into a block until the approval flow exists. */
+type Base = Omit<Outcome, 'decision' | 'reasons' | 'executed'>;
+
+/** Allowed → perform. Ask → the user decides first (denied or unanswered: nothing happens). Else nothing. */
+async function conclude(base: Base, decided: Decided, asking: AskInput, perform: () => Promise<ExecuteResult>): Promise<Outcome> {
+  let approval: Outcome['approval'];
+  if (decided.decision === 'ask') {
+    const answer = await askUser(asking);
+    approval = answer.record;
+    if (!answer.approved) return { ...base, ...decided, reasons: [...decided.reasons, answer.reason], executed: false, approval };
+  } else if (decided.decision !== 'allow') {
+    return { ...base, ...decided, executed: false };
+  }
+  const executing = performance.now();
+  const settled = settle(base, await perform());
+  const decision = approval && settled.decision === 'allow' ? 'ask' : settled.decision;
+  return { ...settled, decision, approval, executeMs: performance.now() - executing };
+}
+
+type Decided = { decision: 'allow' | 'ask' | 'block'; reasons: Reason[] };
+
+/** The gate. An "ask" always names requires_approval, whatever made the evidence fall short. */
 function decide(
   call: ResolvedCall,
   certificates: Certificate[],
   scope: { frame: string; selector: string | null },
   privilege: ResolvedCall['privilege'],
-) {
+): Decided {
   const verdict = gate({ plan: planFor(call), certificates, scope, privilege, policy: DEFAULT_GATE_POLICY, now: Date.now() });
   if (verdict.decision !== 'ask') return { decision: verdict.decision, reasons: verdict.reasons };
   const reasons = verdict.reasons.some((r) => r.code === 'requires_approval')
     ? verdict.reasons
-    : [...verdict.reasons, reason('requires_approval', 'The user would have to approve this action.')];
-  return { decision: 'block' as const, reasons };
+    : [...verdict.reasons, reason('requires_approval', 'The evidence falls short; the user decides.')];
+  return { decision: 'ask', reasons };
 }
 
 function settle(

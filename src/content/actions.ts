@@ -14,14 +14,16 @@ export function performAction(action: Action, element: Element | null): unknown 
     case 'select':
       return void choose(element, action.option);
     case 'submit':
-      return void submit(element);
+      return void afterReply(prepareSubmit(element));
     case 'read':
       return { text: shownLabel(required(element)) };
     case 'scroll':
       return void scroll(element, action.direction, action.amount);
-    case 'navigate':
+    case 'navigate': {
       // The URL is exactly the one that was resolved (http or https) and certified.
-      return void location.assign(action.url);
+      const url = action.url;
+      return void afterReply(() => location.assign(url));
+    }
   }
 }
 
@@ -65,14 +67,24 @@ function choose(element: Element | null, option: string): void {
   select.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
-function submit(element: Element | null): void {
+/** Checks now (so a failure is reported), submits when called. */
+function prepareSubmit(element: Element | null): () => void {
   const target = required(element);
   const form = target instanceof HTMLFormElement ? target : ((target as HTMLButtonElement).form ?? target.closest('form'));
   if (!form) throw new Error('The target is not a form or inside one.');
-  const submitter = target instanceof HTMLButtonElement || target instanceof HTMLInputElement ? target : null;
+  const candidate = target instanceof HTMLButtonElement || target instanceof HTMLInputElement ? target : null;
+  const submitter = candidate && candidate.form === form && (candidate.type === 'submit' || candidate.type === 'image') ? candidate : null;
   // requestSubmit runs validation and the page's submit handlers, as a user's submission would.
-  if (submitter && submitter.form === form && (submitter.type === 'submit' || submitter.type === 'image')) form.requestSubmit(submitter);
-  else form.requestSubmit();
+  return () => (submitter ? form.requestSubmit(submitter) : form.requestSubmit());
+}
+
+/**
+ * Actions that unload the document run after the answer has gone back to the background: a reply
+ * sent while the document is already navigating away can be lost, and the background would then
+ * report a performed action as failed.
+ */
+function afterReply(perform: () => void): void {
+  setTimeout(perform, 0);
 }
 
 function scroll(element: Element | null, direction: 'up' | 'down' | 'left' | 'right', amount: number): void {

@@ -1,10 +1,46 @@
 import { z } from 'zod';
-import { AuditRecordSchema } from '../core/contracts';
+import { AuditRecordSchema, DecisionSchema } from '../core/contracts';
+
+/** What the popup can narrow the audit list to. All given conditions must hold. */
+export const AuditFilterSchema = z.strictObject({
+  decision: DecisionSchema.optional(),
+  /** Only actions Warrant stopped: block, reject, or an ask the user did not approve. */
+  blockedOnly: z.boolean().optional(),
+  /** An origin; matches the tab's or the frame's. */
+  site: z.string().max(2_048).optional(),
+  tool: z.string().max(128).optional(),
+});
+export type AuditFilter = z.infer<typeof AuditFilterSchema>;
+
+/**
+ * An export is always one unbroken run of the chain (a filtered subset could never verify):
+ * from the first record at or after `since` to the last before any record after `until`.
+ */
+export const AuditRangeSchema = z.strictObject({
+  since: z.number().optional(),
+  until: z.number().optional(),
+});
+export type AuditRange = z.infer<typeof AuditRangeSchema>;
 
 /** Extension pages (popup, options) → background. Only accepted from this extension's own pages. */
 export const UiRequestSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('audit:list'), limit: z.number().int().min(1).max(500) }),
+  z.strictObject({ kind: z.literal('audit:list'), limit: z.number().int().min(1).max(500), ...AuditFilterSchema.shape }),
+  /** One page of the export; `after` is the `next` of the previous page. */
+  z.strictObject({ kind: z.literal('audit:export'), ...AuditRangeSchema.shape, after: z.number().int().nonnegative().optional() }),
+  /** The tools and sites present in the log, for the filter menus. */
+  z.strictObject({ kind: z.literal('audit:facets') }),
+  /** The user's, the managed and the effective policy; answers are in policy-ui.ts. */
+  z.strictObject({ kind: z.literal('policy:get') }),
+  /** The policy is checked by the background (migrations, then PolicySchema), which answers with the errors. */
+  z.strictObject({ kind: z.literal('policy:set'), policy: z.unknown() }),
 ]);
 export type UiRequest = z.infer<typeof UiRequestSchema>;
+export type AuditRequest = Extract<UiRequest, { kind: `audit:${string}` }>;
+export type PolicyRequest = Extract<UiRequest, { kind: `policy:${string}` }>;
 
 export const AuditListResponseSchema = z.array(AuditRecordSchema);
+/** JSON Lines, oldest first; `next` is null on the last page. */
+export const AuditExportResponseSchema = z.strictObject({ jsonl: z.string(), next: z.number().int().nonnegative().nullable() });
+export type AuditExportPage = z.infer<typeof AuditExportResponseSchema>;
+export const AuditFacetsResponseSchema = z.strictObject({ tools: z.array(z.string()), sites: z.array(z.string()) });
+export type AuditFacets = z.infer<typeof AuditFacetsResponseSchema>;

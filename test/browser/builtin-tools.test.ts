@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestPage } from '../support/browsers';
 import { BROWSERS } from '../support/browsers';
-import { codes, propose, useBrowser } from '../support/suite';
+import { codes, propose, proposeAndAnswer, useBrowser } from '../support/suite';
 
 const events = (page: TestPage) => page.evaluate(() => [...(window as unknown as { events: string[] }).events]);
 const valueOf = (page: TestPage, id: string) => page.evaluate((i) => (document.getElementById(i) as HTMLInputElement).value, id);
@@ -19,13 +19,21 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     await page.close();
   });
 
-  it('blocks typing into a read-only field, a mislabelled field, and (for now) a password field', async () => {
+  it('blocks typing into a read-only or mislabelled field, and asks before typing a password', async () => {
     const page = await openForm();
     expect(codes(await propose(page, { tool: 'type', args: { target: '#ro', text: 'x' } }))).toEqual(['target_not_editable']);
     expect(codes(await propose(page, { tool: 'type', args: { target: '#name', text: 'x' }, claims: { label: 'Email' } }))).toEqual([
       'label_mismatch',
     ]);
-    expect(codes(await propose(page, { tool: 'type', args: { target: '#pw', text: 'hunter2' } }))).toEqual(['requires_approval']);
+    const { verdict, listed } = await proposeAndAnswer(
+      env,
+      page,
+      { tool: 'type', args: { target: '#pw', text: 'hunter2' } },
+      { approve: false },
+    );
+    expect(listed.text).toContain('type');
+    expect(verdict).toMatchObject({ decision: 'ask', approved: false, executed: false });
+    expect(codes(verdict)).toEqual(['requires_approval', 'not_approved']);
     expect(await valueOf(page, 'pw')).toBe('');
     expect(await events(page)).toEqual([]);
     await page.close();
@@ -44,15 +52,22 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     await page.close();
   });
 
-  it('does not submit a form without the user (commit privilege)', async () => {
+  it('submits a form only when the user approves (commit privilege)', async () => {
     const page = await openForm();
-    const verdict = await propose(page, { tool: 'submit', args: { target: '#contact' } });
-    expect(verdict).toMatchObject({ decision: 'block', executed: false });
-    expect(codes(verdict)).toEqual(['requires_approval']);
+    const denied = await proposeAndAnswer(env, page, { tool: 'submit', args: { target: '#contact' } }, { approve: false });
+    expect(denied.verdict).toMatchObject({ decision: 'ask', approved: false, executed: false });
     expect(codes(await propose(page, { tool: 'submit', args: { target: '#balance' } }))).toEqual(['no_form']);
     await new Promise((r) => setTimeout(r, 200));
     expect(await events(page)).toEqual([]);
     expect(env.server.posts).toEqual([]);
+
+    const approved = await proposeAndAnswer(env, page, { tool: 'submit', args: { target: '#contact' } }, { approve: true }).catch(
+      // The approved submission navigates the page away, which ends the page's promise.
+      () => null,
+    );
+    for (let i = 0; i < 50 && env.server.posts.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(env.server.posts).toEqual([{ host: 'bank.example', path: '/contact', body: 'message=hello' }]);
+    expect(approved === null || approved.verdict.executed).toBe(true);
     await page.close();
   });
 
@@ -79,9 +94,8 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
   it('navigates within the site, asks before leaving it, and never loads script URLs', async () => {
     const page = await openForm();
     const elsewhere = env.server.url('evil.example', '/click.html');
-    const away = await propose(page, { tool: 'navigate', args: { url: elsewhere } });
-    expect(away).toMatchObject({ decision: 'block', executed: false });
-    expect(codes(away)).toEqual(['requires_approval']);
+    const { verdict: away } = await proposeAndAnswer(env, page, { tool: 'navigate', args: { url: elsewhere } }, { approve: false });
+    expect(away).toMatchObject({ decision: 'ask', approved: false, executed: false });
     expect(codes(await propose(page, { tool: 'navigate', args: { url: 'javascript:alert(1)' } }))).toEqual(['type_mismatch']);
     const misled = await propose(page, {
       tool: 'navigate',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS } from '../support/browsers';
-import { clicks, codes, propose, useBrowser } from '../support/suite';
+import { clicks, codes, propose, proposeAndAnswer, useBrowser } from '../support/suite';
 
 describe.each(BROWSERS)('click gate in %s', (name) => {
   const env = useBrowser(name);
@@ -49,12 +49,19 @@ describe.each(BROWSERS)('click gate in %s', (name) => {
     await page.close();
   });
 
-  it('blocks a commit action with requires_approval until the approval flow exists', async () => {
+  it('asks the user before a commit action, and performs it only when approved', async () => {
     const page = await openFixture();
-    const verdict = await propose(page, { tool: 'click', args: { target: '#pay' }, claims: { label: 'Pay $500' } });
-    expect(verdict).toMatchObject({ decision: 'block', executed: false });
-    expect(codes(verdict)).toEqual(['requires_approval']);
+    const call = { tool: 'click', args: { target: '#pay' }, claims: { label: 'Pay $500' }, agent: 'test-agent' };
+    const denied = await proposeAndAnswer(env, page, call, { approve: false });
+    expect(denied.listed.text).toContain('Pay $500');
+    expect(denied.listed.text).toContain(`bank.example:${env.server.port}`);
+    expect(denied.listed.text).toContain('requires_approval');
+    expect(denied.verdict, JSON.stringify(denied.verdict)).toMatchObject({ decision: 'ask', approved: false, executed: false });
     expect(await clicks(page)).toEqual([]);
+
+    const approved = await proposeAndAnswer(env, page, call, { approve: true });
+    expect(approved.verdict).toMatchObject({ decision: 'ask', approved: true, executed: true });
+    expect(await clicks(page)).toEqual(['pay']);
     await page.close();
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -45,10 +45,16 @@ export function launch(name: BrowserName, options: LaunchOptions = {}): Promise<
     : launchFirefox(headless, options.extension);
 }
 
+/**
+ * A private copy of the build for one browser run: a rebuild while tests run (vite empties
+ * dist/) must not pull files from under a loaded extension.
+ */
 function distFor(target: 'chrome' | 'firefox', override?: string): string {
   const dir = override ?? join(ROOT, 'dist', target);
   if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`${dir} is not built; run npm run build first.`);
-  return dir;
+  const copy = mkdtempSync(join(tmpdir(), `warrant-${target}-`));
+  cpSync(dir, copy, { recursive: true });
+  return copy;
 }
 
 function wrapPlaywright(page: import('playwright-core').Page): TestPage {
@@ -119,6 +125,14 @@ async function launchFirefox(headless: boolean, override?: string): Promise<Test
       'network.dns.localDomains': HOSTS.join(','),
       // Secure contexts for the fixture hosts (the WebMCP polyfill needs one), as Chromium's flag does.
       'dom.securecontext.allowlist': HOSTS.join(','),
+      // Firefox upgrades some http navigations (form posts among them) to https first; the
+      // fixture hosts have no TLS, so that upgrade would stall them.
+      'dom.security.https_first': false,
+      'dom.security.https_first_pbm': false,
+      'dom.security.https_first_schemeless': false,
+      // The allowlisted http hosts count as secure, so a form posting to them would be stopped by
+      // the "insecure form submission" interstitial.
+      'security.warn_submit_secure_to_insecure': false,
       'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_EXTENSION_ID]: FIREFOX_EXTENSION_UUID }),
       // Host permissions of MV3 add-ons are granted at install; temporary installs skip the prompt.
       'extensions.originControls.grantByDefault': true,
@@ -147,8 +161,8 @@ async function openFirefoxExtensionPage(browser: import('puppeteer-core').Browse
   const open = `gBrowser.selectedTab = gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); 0`;
   await connection.send('script.evaluate', { expression: open, target: { context: chromeWindow }, awaitPromise: false });
   for (let attempt = 0; attempt < 100; attempt++) {
-    const page = (await browser.pages()).find((candidate) => !before.has(candidate));
-    if (page) {
+    // Other extension windows (an ask prompt) may open meanwhile: take the tab showing this URL.
+    for (const page of (await browser.pages()).filter((candidate) => !before.has(candidate))) {
       const href = await page.evaluate(() => (document.readyState === 'complete' ? location.href : '')).catch(() => '');
       if (href === url) return wrapPuppeteer(page);
     }

@@ -46,3 +46,46 @@ export function clicks(page: TestPage): Promise<string[]> {
 }
 
 export const codes = (verdict: Verdict) => verdict.reasons.map((r) => r.code);
+
+export type AskListing = { id: string; text: string };
+
+/**
+ * Starts a proposal that will wait for the user, answers it from the popup as the user would
+ * (the buttons named "Approve" / "Deny"), and returns what the page's promise resolved with.
+ */
+export async function proposeAndAnswer(
+  env: { browser: TestBrowser },
+  page: TestPage,
+  call: unknown,
+  answer: { approve: boolean; rememberMinutes?: number },
+): Promise<{ verdict: Verdict; listed: AskListing }> {
+  await page.evaluate((c) => {
+    const w = window as unknown as { warrant: { propose(c: unknown): Promise<Verdict> }; pendingVerdict?: Promise<Verdict> };
+    w.pendingVerdict = w.warrant.propose(c);
+  }, call);
+  const popup = await env.browser.openExtensionPage('src/popup/index.html');
+  const listed = await popup.evaluate(
+    async ({ approve, rememberMinutes }) => {
+      let item: HTMLElement | null = null;
+      for (let i = 0; i < 100 && !item; i++) {
+        item = document.querySelector<HTMLElement>('#pending article.ask');
+        if (!item) await new Promise((r) => setTimeout(r, 100));
+      }
+      if (!item) return { id: '', text: '' };
+      const seen = { id: item.dataset.askId ?? '', text: item.textContent ?? '' };
+      if (rememberMinutes !== undefined) {
+        const box = item.querySelector<HTMLInputElement>('input[type=checkbox]')!;
+        box.checked = true;
+        item.querySelector<HTMLSelectElement>('select')!.value = String(rememberMinutes);
+      }
+      const name = approve ? 'Approve' : 'Deny';
+      const button = Array.from(item.querySelectorAll('button')).find((b) => b.textContent === name)!;
+      button.click();
+      return seen;
+    },
+    { approve: answer.approve, rememberMinutes: answer.rememberMinutes },
+  );
+  const verdict = await page.evaluate(() => (window as unknown as { pendingVerdict: Promise<Verdict> }).pendingVerdict);
+  await popup.close();
+  return { verdict, listed };
+}

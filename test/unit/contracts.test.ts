@@ -126,6 +126,7 @@ describe('ReasonSchema and the reason codes', () => {
         'evidence_expired',
         'low_confidence',
         'requires_approval',
+        'not_approved',
         'stale_evidence',
         'execution_failed',
         'timeout',

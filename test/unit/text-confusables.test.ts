@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseConfusables, renderConfusables, SOURCE, TARGET } from '../../scripts/gen-confusables';
-import { CONFUSABLES_COUNT, CONFUSABLES_DATE, CONFUSABLES_VERSION } from '../../src/core/text/data/confusables.generated';
 import { confusable, foldedSkeleton, prototypeOf, skeleton } from '../../src/core/text';
+import { CONFUSABLES_COUNT, CONFUSABLES_DATE, CONFUSABLES_VERSION } from '../../src/core/text/data/confusables.generated';
 
 // Lookalikes are written as escapes so the test source shows which character is which.
 const CYRILLIC_A = '\u0430';

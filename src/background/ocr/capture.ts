@@ -8,9 +8,12 @@ export type CssRect = { x: number; y: number; width: number; height: number };
 export type CropResult = { ok: true; gray: GrayImage } | { ok: false; error: string; detail?: string };
 
 /** Trimmed from each side (CSS px) so the element's border is not read as a glyph or hashed. */
-const INSET = 2;
-/** Chrome allows two captureVisibleTab calls a second (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND). */
-const CAPTURES_PER_SECOND = 2;
+const INSET = 3;
+/**
+ * Chrome allows two captureVisibleTab calls a second (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND);
+ * Firefox (the only one with runtime.getBrowserInfo) has no such quota.
+ */
+const CAPTURES_PER_SECOND = 'getBrowserInfo' in browser.runtime ? Number.POSITIVE_INFINITY : 2;
 const recentCaptures: number[] = [];
 let captureQueue: Promise<unknown> = Promise.resolve();
 
@@ -73,10 +76,11 @@ async function cropPng(dataUrl: string, rect: CssRect, dpr: number): Promise<Cro
   const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
   try {
     const inset = rect.width > 4 * INSET && rect.height > 4 * INSET ? INSET : 0;
-    const left = Math.max(0, Math.floor((rect.x + inset) * dpr));
-    const top = Math.max(0, Math.floor((rect.y + inset) * dpr));
-    const right = Math.min(bitmap.width, Math.ceil((rect.x + rect.width - inset) * dpr));
-    const bottom = Math.min(bitmap.height, Math.ceil((rect.y + rect.height - inset) * dpr));
+    // Rounded inwards: a partly covered edge pixel is the border's, not the content's.
+    const left = Math.max(0, Math.ceil((rect.x + inset) * dpr));
+    const top = Math.max(0, Math.ceil((rect.y + inset) * dpr));
+    const right = Math.min(bitmap.width, Math.floor((rect.x + rect.width - inset) * dpr));
+    const bottom = Math.min(bitmap.height, Math.floor((rect.y + rect.height - inset) * dpr));
     const width = right - left;
     const height = bottom - top;
     if (width <= 0 || height <= 0) return { ok: false, error: 'rect_outside_viewport' };

@@ -1,9 +1,24 @@
 import { z } from 'zod';
-import { CertificateTypeSchema, TrustSchema } from './certificate';
+import { CertificateTypeSchema, RectSchema, TrustSchema } from './certificate';
 import { ReasonSchema } from './reasons';
 import { DecisionSchema } from './verdict';
 
 export const AUDIT_FORMAT = 1;
+
+/** A crop is a thumbnail, not a screenshot: at most 64 KiB of PNG, base64 in a data: URL. */
+export const AUDIT_CROP_MAX_BYTES = 64 * 1024;
+const CROP_PREFIX = 'data:image/png;base64,';
+const CROP_MAX_CHARS = CROP_PREFIX.length + Math.ceil(AUDIT_CROP_MAX_BYTES / 3) * 4;
+
+/** The pixels of a blocked target as the browser rendered them, and where (CSS px in the tab's viewport). */
+export const AuditCropSchema = z.strictObject({
+  png: z
+    .string()
+    .max(CROP_MAX_CHARS)
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/),
+  rect: RectSchema,
+});
+export type AuditCrop = z.infer<typeof AuditCropSchema>;
 
 export const AuditCertificateSchema = z.strictObject({
   id: z.string(),
@@ -45,6 +60,8 @@ export const AuditRecordSchema = z.strictObject({
   timings: z
     .strictObject({ certifyMs: z.number().nullable(), decideMs: z.number().nullable(), executeMs: z.number().nullable() })
     .optional(),
+  /** For blocked clicks: what the target looked like. Optional, so records without it keep their hashes. */
+  crop: AuditCropSchema.nullable().optional(),
 });
 export type AuditRecord = z.infer<typeof AuditRecordSchema>;
 export type AuditBody = Omit<AuditRecord, 'hash' | 'prev' | 'seq' | 'format'>;

@@ -38,6 +38,7 @@ export const REASONS = {
   evidence_expired: 'A certificate is older than the policy allows.',
   low_confidence: 'A certificate is below the confidence the policy requires.',
   requires_approval: 'The privilege class of the action needs the user, and no approval was given.',
+  not_approved: 'The user denied the action, did not answer in time, or the tab closed first.',
   // Execution
   stale_evidence: 'The target changed between certification and execution.',
   execution_failed: 'The extension tried to perform the action and it failed.',

@@ -1,7 +1,7 @@
 import type { GrayImage } from './gray';
 
 /** Smallest height, in pixels, the OCR engine gets: LSTM Tesseract misreads text a few pixels high. */
-const TARGET_HEIGHT = 100;
+const TARGET_HEIGHT = 64;
 const MAX_SCALE = 4;
 const PAD = 12;
 

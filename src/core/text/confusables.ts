@@ -7,12 +7,13 @@ import { CONFUSABLES_TABLE } from './data/confusables.generated';
  */
 const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 
-let prototypes: Map<number, string> | undefined;
+let listed: Map<number, string> | undefined;
+let closed: Map<number, string> | undefined;
 
-/** Decodes the compact table once, on first use; see scripts/gen-confusables.ts for the format. */
-function table(): Map<number, string> {
-  if (prototypes !== undefined) return prototypes;
-  const map = new Map<number, string>();
+/** The prototypes as confusables.txt lists them, decoded once on first use (format: scripts/gen-confusables.ts). */
+function listedTable(): Map<number, string> {
+  if (listed !== undefined) return listed;
+  listed = new Map<number, string>();
   let source = 0;
   for (const record of CONFUSABLES_TABLE.split(',')) {
     const colon = record.indexOf(':');
@@ -24,30 +25,49 @@ function table(): Map<number, string> {
     source += Number.parseInt(delta!, 36);
     const length = Number.parseInt(run, 36);
     for (let i = 0; i < length; i += 1) {
-      map.set(source + i, String.fromCodePoint(...(length === 1 ? prototype : [prototype[0]! + i])));
+      listed.set(source + i, String.fromCodePoint(...(length === 1 ? prototype : [prototype[0]! + i])));
     }
     source += length - 1;
   }
-  prototypes = map;
+  return listed;
+}
+
+/**
+ * The prototypes skeleton() substitutes. Thirteen listed prototypes are not in NFD (U+01C4 maps to
+ * D + precomposed Z-caron, and the caron maps on to a breve), so a single pass is not idempotent.
+ * Closing every prototype under the mapping, once, makes skeleton(skeleton(x)) = skeleton(x) and
+ * keeps the confusable relation transitive.
+ */
+function table(): Map<number, string> {
+  if (closed !== undefined) return closed;
+  const map = new Map(listedTable());
+  for (const [code, prototype] of map) {
+    let value = prototype;
+    for (let next = mapOnce(map, value); next !== value; next = mapOnce(map, value)) value = next;
+    map.set(code, value);
+  }
+  closed = map;
   return map;
 }
 
-/** The prototype UTS #39 maps one code point to, or undefined when it is its own prototype. */
+function mapOnce(map: Map<number, string>, text: string): string {
+  let out = '';
+  for (const char of text.normalize('NFD').replace(DEFAULT_IGNORABLE, '')) out += map.get(char.codePointAt(0)!) ?? char;
+  return out.normalize('NFD');
+}
+
+/** The prototype confusables.txt lists for one code point, or undefined when it is its own prototype. */
 export function prototypeOf(codePoint: number): string | undefined {
-  return table().get(codePoint);
+  return listedTable().get(codePoint);
 }
 
 /**
  * UTS #39 skeleton: NFD, drop default-ignorables, replace each code point by its prototype, NFD
- * again. Only for comparing; a skeleton is a jumble of scripts and never shown to anyone.
+ * again (prototypes closed as noted in table()). Only for comparing; a skeleton is a jumble of
+ * scripts and never shown to anyone.
  */
 export function skeleton(text: string): string {
-  const map = table();
-  let out = '';
-  for (const char of text.normalize('NFD').replace(DEFAULT_IGNORABLE, '')) {
-    out += map.get(char.codePointAt(0)!) ?? char;
-  }
-  return out.normalize('NFD');
+  return mapOnce(table(), text);
 }
 
 /** UTS #39: two strings are confusable when their skeletons are identical (identical strings included). */

@@ -1,38 +1,36 @@
 import browser from 'webextension-polyfill';
-import { type CssRect, ocrElement, pixelHashOf } from '../../../src/background/ocr';
+import type { CssRect } from '../../../src/background/ocr';
 import { ASSETS, createOcrEngine } from '../../../src/offscreen/engine';
 
 /**
- * Test-only extension page (never in dist/chrome or dist/firefox): it imports the background
- * OCR module and runs it against a fixture tab, so the tests exercise the real capture, offscreen
- * document (Chrome) or in-page worker (Firefox) and tesseract.js in the real browser, with nothing
- * new exposed to web pages.
+ * Test-only extension page (never in dist/chrome or dist/firefox). OCR requests go to the
+ * background (see background.ts), so capture, the offscreen document (Chrome) or the event page's
+ * worker (Firefox), and tesseract.js run in their production contexts. The engine checks (hung
+ * worker, idle release) run here, in a page, as they do in the offscreen document.
  */
-async function showTab(url: string): Promise<{ id: number; windowId: number }> {
+async function findTab(url: string): Promise<{ id: number; windowId: number }> {
   const tab = (await browser.tabs.query({})).find((candidate) => candidate.url === url);
   if (tab?.id === undefined || tab.windowId === undefined) throw new Error(`no tab at ${url}`);
-  // captureVisibleTab reads only the active tab; this probe's own tab steps aside.
-  if (!tab.active) await browser.tabs.update(tab.id, { active: true });
   return { id: tab.id, windowId: tab.windowId };
+}
+
+async function inBackground(probe: 'ocr' | 'hash', url: string, rect: CssRect, dpr: number, show = true) {
+  const tab = await findTab(url);
+  // captureVisibleTab reads only the active tab; this probe's own tab steps aside.
+  if (show) await browser.tabs.update(tab.id, { active: true });
+  return browser.runtime.sendMessage({ probe, tabId: tab.id, windowId: tab.windowId, rect, dpr });
 }
 
 const silentWorker = new URL('./silent-worker.js', import.meta.url).href;
 
 const probe = {
-  async ocr(url: string, rect: CssRect, dpr: number) {
-    const tab = await showTab(url);
-    return ocrElement(tab.id, tab.windowId, rect, dpr);
-  },
-  async hash(url: string, rect: CssRect, dpr: number) {
-    const tab = await showTab(url);
-    return pixelHashOf(tab.id, tab.windowId, rect, dpr);
-  },
+  ocr: (url: string, rect: CssRect, dpr: number) => inBackground('ocr', url, rect, dpr),
+  hash: (url: string, rect: CssRect, dpr: number) => inBackground('hash', url, rect, dpr),
   /** OCR of a tab that is not the active one must be refused, not read from whatever is shown. */
   async ocrHidden(url: string, rect: CssRect, dpr: number) {
-    const tab = (await browser.tabs.query({})).find((candidate) => candidate.url === url)!;
     const self = await browser.tabs.getCurrent();
     await browser.tabs.update(self!.id!, { active: true });
-    return ocrElement(tab.id!, tab.windowId, rect, dpr);
+    return inBackground('ocr', url, rect, dpr, false);
   },
   /** An engine whose worker never answers: must time out, and drop the worker (fail closed). */
   async hungEngine() {

@@ -1,0 +1,210 @@
+import { B, btn, type ClassDef, D, define } from './corpus';
+
+/** Hiding the target itself: CSS that keeps it in the DOM but off the screen. */
+const hide = { expects: ['target.visible' as const], bare: true };
+
+export const VISUAL_CLASSES: ClassDef[] = [
+  define('display', 'display:none / hidden attribute / closed details', hide, [
+    D('none', 'display:none', 'Open menu', btn('style="display:none"')),
+    D('hidden-attr', 'hidden attribute', 'Show details', btn('hidden')),
+    D(
+      'details',
+      'inside a closed <details>',
+      'Next page',
+      (a, l) => `<details><summary>More</summary><button ${a}>${l}</button></details>`,
+    ),
+    D('parent-none', 'parent display:none', 'Zoom in', (a, l) => `<div style="display:none"><button ${a}>${l}</button></div>`),
+    B('inline-block', 'display:inline-block', 'Open menu', btn('style="display:inline-block"')),
+    B('block', 'display:block', 'Show details', btn('style="display:block"')),
+    B(
+      'details-open',
+      'inside an open <details>',
+      'Next page',
+      (a, l) => `<details open><summary>More</summary><button ${a}>${l}</button></details>`,
+    ),
+    B('hidden-overridden', 'hidden attribute overridden by author CSS', 'Zoom in', btn('hidden style="display:inline-block"')),
+  ]),
+  define('visibility', 'visibility hidden / collapse', hide, [
+    D('hidden', 'visibility:hidden', 'Open menu', btn('style="visibility:hidden"')),
+    D('collapse', 'visibility:collapse', 'Show details', btn('style="visibility:collapse"')),
+    D('inherited', 'inherits visibility:hidden', 'Next page', (a, l) => `<div style="visibility:hidden"><button ${a}>${l}</button></div>`),
+    B('visible', 'visibility:visible', 'Open menu', btn('style="visibility:visible"')),
+    B(
+      'override',
+      'visible child of a visibility:hidden parent',
+      'Show details',
+      (a, l) => `<div style="visibility:hidden"><button ${a} style="visibility:visible">${l}</button></div>`,
+    ),
+    B(
+      'label-span',
+      'visibility:hidden button chrome, its label span visible (text and click land on it)',
+      'Show help',
+      (a, l) => `<button ${a} style="visibility:hidden"><span style="visibility:visible">${l}</span></button>`,
+    ),
+  ]),
+  define('opacity', 'opacity and filter: opacity()', hide, [
+    D('zero', 'opacity:0', 'Open menu', btn('style="opacity:0"')),
+    D('p02', 'opacity:0.02', 'Show details', btn('style="opacity:0.02"')),
+    D('p08', 'opacity:0.08', 'Next page', btn('style="opacity:0.08"')),
+    D('filter', 'filter: opacity(0.02)', 'Zoom in', btn('style="filter:opacity(0.02)"')),
+    B('one', 'opacity:1', 'Open menu', btn('style="opacity:1"')),
+    B('p60', 'opacity:0.6', 'Show details', btn('style="opacity:0.6"')),
+    B('p35', 'opacity:0.35', 'Next page', btn('style="opacity:0.35"')),
+    B('filter', 'filter: opacity(0.8)', 'Zoom in', btn('style="filter:opacity(0.8)"')),
+  ]),
+  define('ancestor', 'hidden through an ancestor', hide, [
+    D(
+      'grand-none',
+      'grandparent display:none',
+      'Open menu',
+      (a, l) => `<section style="display:none"><div><button ${a}>${l}</button></div></section>`,
+    ),
+    D(
+      'opacity',
+      'ancestor opacity:0.05',
+      'Show details',
+      (a, l) => `<div style="opacity:0.05"><div><button ${a}>${l}</button></div></div>`,
+    ),
+    D(
+      'nested',
+      'nested opacity 0.4 × 0.4 × 0.4 = 0.064',
+      'Next page',
+      (a, l) => `<div style="opacity:.4"><div style="opacity:.4"><button ${a} style="opacity:.4">${l}</button></div></div>`,
+    ),
+    D('scale0', 'ancestor transform: scale(0)', 'Zoom in', (a, l) => `<div style="transform:scale(0)"><button ${a}>${l}</button></div>`),
+    D(
+      'zero-box',
+      'ancestor height:0; overflow:hidden',
+      'Zoom out',
+      (a, l) => `<div style="height:0;overflow:hidden"><button ${a}>${l}</button></div>`,
+    ),
+    D('filter', 'ancestor filter: opacity(0)', 'Copy link', (a, l) => `<div style="filter:opacity(0)"><button ${a}>${l}</button></div>`),
+    B('opacity', 'ancestor opacity:0.7', 'Open menu', (a, l) => `<div style="opacity:.7"><button ${a}>${l}</button></div>`),
+    B(
+      'nested',
+      'nested opacity 0.9 × 0.9 × 0.9',
+      'Show details',
+      (a, l) => `<div style="opacity:.9"><div style="opacity:.9"><button ${a} style="opacity:.9">${l}</button></div></div>`,
+    ),
+    B(
+      'overflow',
+      'ancestor overflow:hidden with room',
+      'Next page',
+      (a, l) => `<div style="height:40px;overflow:hidden"><button ${a}>${l}</button></div>`,
+    ),
+    B(
+      'grayscale',
+      'ancestor filter: grayscale(1)',
+      'Zoom in',
+      (a, l) => `<div style="filter:grayscale(1)"><button ${a}>${l}</button></div>`,
+    ),
+  ]),
+  define('clip', 'clip-path and clip', hide, [
+    D('inset50', 'clip-path: inset(50%)', 'Open menu', btn('style="clip-path:inset(50%)"')),
+    D('circle0', 'clip-path: circle(0)', 'Show details', btn('style="clip-path:circle(0)"')),
+    D('rect0', 'clip: rect(0 0 0 0), absolute', 'Next page', btn('style="position:absolute;clip:rect(0 0 0 0)"')),
+    D(
+      'sr-only',
+      'visually-hidden pattern (1 px, clip, overflow)',
+      'Zoom in',
+      btn('style="position:absolute;width:1px;height:1px;padding:0;overflow:hidden;clip:rect(0,0,0,0);border:0"'),
+    ),
+    D('sliver', 'clip-path: inset(0 0 0 97%) (a 3% sliver shows)', 'Zoom out', btn('style="clip-path:inset(0 0 0 97%)"')),
+    B('inset0', 'clip-path: inset(0)', 'Open menu', btn('style="clip-path:inset(0)"')),
+    B('round', 'clip-path: inset(0 round 8px)', 'Show details', btn('style="clip-path:inset(0 round 8px)"')),
+    B('rect-big', 'clip: rect() larger than the box, absolute', 'Next page', btn('style="position:absolute;clip:rect(0 400px 80px 0)"')),
+    B('circle75', 'clip-path: circle(75%)', 'Zoom in', btn('style="clip-path:circle(75%)"')),
+  ]),
+  define('scale', 'transform: scale and friends', hide, [
+    D('s001', 'scale(0.01)', 'Open menu', btn('style="transform:scale(0.01)"')),
+    D('s005', 'scale(0.05)', 'Show details', btn('style="transform:scale(0.05)"')),
+    D('sy002', 'scaleY(0.02)', 'Next page', btn('style="transform:scaleY(0.02)"')),
+    D('s012', 'scale(0.12): a 12×4 px speck, text ≈2 px', 'Zoom in', btn('style="transform:scale(0.12)"')),
+    B('s13', 'scale(1.3)', 'Open menu', btn('style="transform:scale(1.3)"')),
+    B('s08', 'scale(0.8)', 'Show details', btn('style="transform:scale(0.8)"')),
+    B('rot8', 'rotate(8deg)', 'Next page', btn('style="transform:rotate(8deg)"')),
+    B('rot25', 'rotate(25deg)', 'Zoom in', btn('style="transform:rotate(25deg)"')),
+    B('skew', 'skewX(-12deg)', 'Zoom out', btn('style="transform:skewX(-12deg)"')),
+  ]),
+  define('offscreen', 'off the viewport', hide, [
+    D('left', 'absolute, left:-9999px', 'Open menu', btn('style="position:absolute;left:-9999px"')),
+    D('top', 'absolute, top:-9999px', 'Show details', btn('style="position:absolute;top:-9999px"')),
+    D('fixed', 'position:fixed above the viewport', 'Next page', btn('style="position:fixed;top:-200px;left:10px"')),
+    D('translate', 'transform: translateX(-200vw)', 'Zoom in', btn('style="transform:translateX(-200vw)"')),
+    B('below', 'far below the fold (scrolled to)', 'Open menu', (a, l) => `<div style="height:1400px"></div><button ${a}>${l}</button>`),
+    B(
+      'scroller',
+      'down inside a scroll container',
+      'Show details',
+      (a, l) =>
+        `<div style="height:80px;overflow:auto;border:1px solid #ccc"><div style="height:400px"></div><button ${a}>${l}</button></div>`,
+    ),
+    B(
+      'hscroll',
+      'right inside a horizontal scroller',
+      'Next page',
+      (a, l) =>
+        `<div style="width:300px;overflow-x:auto;white-space:nowrap"><span style="display:inline-block;width:900px"></span><button ${a}>${l}</button></div>`,
+    ),
+    B('sticky', 'position:sticky', 'Zoom in', btn('style="position:sticky;top:0"')),
+  ]),
+  define('content-visibility', 'content-visibility and hidden=until-found', hide, [
+    D(
+      'ancestor',
+      'ancestor content-visibility:hidden',
+      'Open menu',
+      (a, l) => `<div style="content-visibility:hidden"><button ${a}>${l}</button></div>`,
+    ),
+    D(
+      'sized',
+      'ancestor content-visibility:hidden with intrinsic size',
+      'Show details',
+      (a, l) => `<div style="content-visibility:hidden;contain-intrinsic-size:200px 40px"><div><button ${a}>${l}</button></div></div>`,
+    ),
+    D('until-found', 'container hidden="until-found"', 'Next page', (a, l) => `<div hidden="until-found"><button ${a}>${l}</button></div>`),
+    D(
+      'self',
+      'content-visibility:hidden on the button (empty box, label not painted)',
+      'Zoom in',
+      btn('style="content-visibility:hidden"'),
+      {
+        expects: ['target.label'],
+        bare: false,
+      },
+    ),
+    B(
+      'auto-top',
+      'content-visibility:auto, in view',
+      'Open menu',
+      (a, l) => `<div style="content-visibility:auto"><button ${a}>${l}</button></div>`,
+    ),
+    B(
+      'auto-far',
+      'content-visibility:auto, far below the fold',
+      'Show details',
+      (a, l) =>
+        `<div style="height:1400px"></div><div style="content-visibility:auto;contain-intrinsic-size:auto 40px"><button ${a}>${l}</button></div>`,
+    ),
+    B(
+      'visible',
+      'content-visibility:visible',
+      'Next page',
+      (a, l) => `<div style="content-visibility:visible"><button ${a}>${l}</button></div>`,
+    ),
+  ]),
+  define('size', 'zero and sub-pixel size', hide, [
+    D('zero', '0 × 0, overflow hidden', 'Open menu', btn('style="width:0;height:0;padding:0;border:0;overflow:hidden"')),
+    D('one', '1 × 1 px, overflow hidden', 'Show details', btn('style="width:1px;height:1px;padding:0;border:0;overflow:hidden"')),
+    D('half', 'height 1.5 px', 'Next page', btn('style="height:1.5px;padding:0;border:0;overflow:hidden"')),
+    D('3px', '3 × 3 px box, text clipped to it', 'Zoom in', btn('style="width:3px;height:3px;padding:0;border:0;overflow:hidden"')),
+    D(
+      '4px-font',
+      '4 × 4 px box, 2 px font',
+      'Zoom out',
+      btn('style="width:4px;height:4px;padding:0;border:0;overflow:hidden;font-size:2px"'),
+    ),
+    B('24px', '24 × 24 px button "?"', '?', btn('style="width:24px;height:24px;padding:0"')),
+    B('small-font', '11 px font, tight padding', 'Show help', btn('style="font-size:11px;padding:1px 4px"')),
+    B('wide', 'min-width 200px', 'Zoom in', btn('style="min-width:200px"')),
+  ]),
+];

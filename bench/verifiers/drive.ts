@@ -1,0 +1,114 @@
+import type { TestBrowser, TestPage } from '../../test/support/browsers';
+import type { Trial } from './corpus';
+
+export type Verdict = {
+  id: string;
+  decision: 'allow' | 'ask' | 'block' | 'reject' | 'error';
+  executed: boolean;
+  reasons: { code: string; predicate?: string; message: string }[];
+};
+/** What one proposal did: the verdict, the round trip as the page measured it, and the page's own clicks. */
+export type Observed = { key: string; verdict: Verdict; ms: number; handler: string[] };
+export type Call = { key: string; frame: string | null; target: string; claim: string | null; tool?: 'click' | 'read' };
+
+export type AuditRecord = {
+  id: string;
+  decision: string;
+  certificates: { type: string; value: unknown; verifier: string }[];
+  timings?: { certifyMs: number | null; decideMs: number | null; executeMs: number | null };
+};
+
+/**
+ * Runs in the page's main world, as an in-page assistant would: scrolls to the top (every trial
+ * starts from the same state), proposes, and reads what the page's handlers recorded.
+ */
+async function runBatch(calls: Call[]): Promise<Observed[]> {
+  type Api = { warrant: { propose(c: unknown): Promise<Verdict> }; clicks: string[]; JSON: JSON };
+  const out: Observed[] = [];
+  for (const call of calls) {
+    window.scrollTo(0, 0);
+    const frame = call.frame ? (document.getElementById(call.frame) as HTMLIFrameElement | null) : null;
+    const win = (call.frame ? frame?.contentWindow : window) as unknown as Api | null | undefined;
+    if (!win?.warrant) {
+      out.push({
+        key: call.key,
+        ms: 0,
+        handler: [],
+        verdict: { id: '', decision: 'error', executed: false, reasons: [{ code: 'no_page_api', message: 'window.warrant missing' }] },
+      });
+      continue;
+    }
+    const before = win.clicks.length;
+    const proposal = {
+      tool: call.tool ?? 'click',
+      args: { target: call.target },
+      ...(call.claim === null ? {} : { claims: call.tool === 'read' ? { value: call.claim } : { label: call.claim } }),
+      agent: 'verifier-bench',
+    };
+    const started = performance.now();
+    let verdict: Verdict;
+    try {
+      // Built in the proposing frame's own realm: the page API accepts only its realm's plain objects.
+      verdict = await win.warrant.propose(win.JSON.parse(JSON.stringify(proposal)));
+    } catch (error) {
+      verdict = { id: '', decision: 'error', executed: false, reasons: [{ code: 'exception', message: String(error) }] };
+    }
+    const ms = performance.now() - started;
+    out.push({ key: call.key, verdict, ms, handler: win.clicks.slice(before) });
+  }
+  return out;
+}
+
+export async function propose(page: TestPage, calls: Call[], batch = 20): Promise<Observed[]> {
+  const out: Observed[] = [];
+  for (let i = 0; i < calls.length; i += batch) out.push(...(await page.evaluate(runBatch, calls.slice(i, i + batch))));
+  return out;
+}
+
+export const callOf = (trial: Trial): Call => ({ key: trial.key, frame: trial.spec.frame, target: trial.spec.target, claim: trial.claim });
+
+/** The latest audit records (at most 500), read from an extension page as the popup does. */
+export async function readAudit(browser: TestBrowser): Promise<Map<string, AuditRecord>> {
+  const page = await browser.openExtensionPage('src/popup/index.html');
+  try {
+    const records = await page.evaluate(() => {
+      const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
+      return api.runtime.sendMessage({ kind: 'audit:list', limit: 500 }) as Promise<AuditRecord[]>;
+    });
+    return new Map((records ?? []).map((r) => [r.id, r]));
+  } finally {
+    await page.close();
+  }
+}
+
+/** Runs the corpus in chunks small enough that every verdict is still among the latest 500 audit records. */
+export async function runCorpus(
+  browser: TestBrowser,
+  page: TestPage,
+  trials: Trial[],
+): Promise<{ observed: Observed[]; audit: Map<string, AuditRecord> }> {
+  const observed: Observed[] = [];
+  const audit = new Map<string, AuditRecord>();
+  for (let i = 0; i < trials.length; i += 400) {
+    observed.push(...(await propose(page, trials.slice(i, i + 400).map(callOf))));
+    for (const [id, record] of await readAudit(browser)) audit.set(id, record);
+  }
+  return { observed, audit };
+}
+
+/** Resolution of performance.now() in the page (Firefox coarsens it), in ms. */
+export function timerResolution(page: TestPage): Promise<number> {
+  return page.evaluate(() => {
+    let smallest = Number.POSITIVE_INFINITY;
+    let last = performance.now();
+    const until = last + 50;
+    while (last < until) {
+      const now = performance.now();
+      if (now > last) {
+        smallest = Math.min(smallest, now - last);
+        last = now;
+      }
+    }
+    return smallest;
+  });
+}

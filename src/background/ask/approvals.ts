@@ -1,0 +1,40 @@
+import browser from 'webextension-polyfill';
+import { canonicalJson } from '../../core/util/canonical-json';
+import { sha256Hex } from '../../core/util/sha256';
+import { serially } from '../serial';
+
+/**
+ * Transaction-bound approvals: "this same action on this site for N minutes" matches the tool,
+ * the certified target (its digest), the frame's origin and every argument value — never a
+ * broader class of actions.
+ */
+const APPROVALS = 'approvals.v1';
+export const MAX_STANDING_MINUTES = 60;
+
+export function transactionKey(parts: {
+  tool: string;
+  targetDigest: string;
+  origin: string | null;
+  args: Record<string, unknown>;
+}): string {
+  return sha256Hex(canonicalJson(parts));
+}
+
+type Standing = { key: string; expiresAt: number };
+
+async function read(): Promise<Standing[]> {
+  const stored = (await browser.storage.session.get(APPROVALS))[APPROVALS];
+  return Array.isArray(stored) ? (stored as Standing[]).filter((s) => s.expiresAt > Date.now()) : [];
+}
+
+export async function hasStandingApproval(key: string): Promise<boolean> {
+  return (await read()).some((s) => s.key === key);
+}
+
+export function grantStandingApproval(key: string, minutes: number): Promise<void> {
+  const bounded = Math.min(Math.max(1, Math.round(minutes)), MAX_STANDING_MINUTES);
+  return serially(APPROVALS, async () => {
+    const kept = (await read()).filter((s) => s.key !== key);
+    await browser.storage.session.set({ [APPROVALS]: [...kept, { key, expiresAt: Date.now() + bounded * 60_000 }] });
+  });
+}

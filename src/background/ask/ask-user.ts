@@ -1,0 +1,66 @@
+import { type Certificate, type Reason, reason } from '../../core/contracts';
+import type { ResolvedCall } from '../../core/resolver';
+import type { FrameSender } from '../sender';
+import { hasStandingApproval, transactionKey } from './approvals';
+import { ask } from './queue';
+
+/** How long the user has to answer. The policy will carry this; 120 s is its default. */
+export const ASK_TIMEOUT_MS = 120_000;
+
+export type AskInput = {
+  call: ResolvedCall;
+  sender: FrameSender;
+  digest: string;
+  reasons: Reason[];
+  certificates: Certificate[];
+  label: string | null;
+};
+
+export type AskOutcome = { approved: boolean; reason: Reason; record: { approved: boolean; time: number } };
+
+/** Puts the action to the user, unless a standing approval covers exactly this transaction. */
+export async function askUser(input: AskInput): Promise<AskOutcome> {
+  const { call, sender } = input;
+  const transaction = transactionKey({ tool: call.tool, targetDigest: input.digest, origin: sender.frameOrigin, args: call.args });
+  if (await hasStandingApproval(transaction)) {
+    return {
+      approved: true,
+      reason: reason('requires_approval', 'Approved earlier for this same action.'),
+      record: { approved: true, time: Date.now() },
+    };
+  }
+  const now = Date.now();
+  const answer = await ask({
+    id: crypto.randomUUID(),
+    tabId: sender.tabId,
+    frameId: sender.frameId,
+    origin: sender.frameOrigin,
+    tool: call.tool,
+    target: typeof call.args.target === 'string' ? call.args.target : typeof call.args.url === 'string' ? call.args.url : null,
+    label: input.label,
+    agent: call.agent,
+    evidence: input.certificates.map(summarise),
+    reasons: input.reasons,
+    transaction,
+    createdAt: now,
+    expiresAt: now + ASK_TIMEOUT_MS,
+    crop: null,
+  });
+  const why = {
+    user: answer.approved ? 'The user approved.' : 'The user denied the action.',
+    timeout: 'The user did not answer in time.',
+    tab_closed: 'The tab closed before the user answered.',
+    lost: 'The request was lost.',
+  }[answer.why];
+  return {
+    approved: answer.approved,
+    reason: reason(answer.approved ? 'requires_approval' : 'not_approved', why),
+    record: { approved: answer.approved, time: Date.now() },
+  };
+}
+
+/** One line per certificate for the prompt: what was observed, by whom. */
+function summarise(certificate: Certificate): string {
+  const value = JSON.stringify(certificate.value) ?? '';
+  return `${certificate.type} (${certificate.verifier}, ${certificate.trust}): ${value.slice(0, 160)}`;
+}

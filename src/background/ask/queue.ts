@@ -1,0 +1,70 @@
+import browser from 'webextension-polyfill';
+import { bringToUser } from './present';
+import { addAsk, listAsks, type PendingAsk, removeAsks, showCount } from './store';
+
+export type Answer = { approved: boolean; why: 'user' | 'timeout' | 'tab_closed' | 'lost' };
+
+/** Resolvers of the asks this instance of the background is waiting on. */
+const waiting = new Map<string, (answer: Answer) => void>();
+
+/**
+ * Puts one action to the user and waits: the answer from the popup, or denial on timeout, on the
+ * tab closing, or when the background restarts and nobody waits any more (fail closed).
+ */
+export async function ask(pending: PendingAsk): Promise<Answer> {
+  const answer = new Promise<Answer>((resolve) => waiting.set(pending.id, resolve));
+  await addAsk(pending);
+  keepAliveWhileWaiting();
+  void bringToUser();
+  const timer = setTimeout(() => void settle(pending.id, { approved: false, why: 'timeout' }), pending.expiresAt - Date.now());
+  const result = await answer;
+  clearTimeout(timer);
+  return result;
+}
+
+/** The user's answer, from an extension page. Unknown or already settled asks change nothing. */
+export async function answerAsk(id: string, approved: boolean): Promise<boolean> {
+  return settle(id, { approved, why: 'user' });
+}
+
+async function settle(id: string, answer: Answer): Promise<boolean> {
+  const removed = await removeAsks((ask) => ask.id === id);
+  const resolve = waiting.get(id);
+  waiting.delete(id);
+  resolve?.(answer);
+  return removed.length > 0 && resolve !== undefined;
+}
+
+export function denyAsksOfTab(tabId: number): void {
+  void listAsks().then((asks) => {
+    for (const ask of asks.filter((a) => a.tabId === tabId)) void settle(ask.id, { approved: false, why: 'tab_closed' });
+  });
+}
+
+/**
+ * After a restart, asks whose page no longer waits are still listed (the user sees what was
+ * tried) until they expire; answering them executes nothing.
+ */
+export async function expireOrphans(): Promise<void> {
+  await removeAsks((ask) => ask.expiresAt <= Date.now() && !waiting.has(ask.id));
+  await showCount();
+}
+
+let keepAlive: ReturnType<typeof setInterval> | undefined;
+
+/**
+ * A Chromium service worker is stopped after ~30 s without extension events; a call to an
+ * extension API resets that timer (https://developer.chrome.com/docs/extensions/develop/concepts/service-workers/lifecycle).
+ * While the user is deciding, keep it up so the page's answer is not lost.
+ */
+function keepAliveWhileWaiting(): void {
+  if (keepAlive !== undefined) return;
+  keepAlive = setInterval(() => {
+    if (waiting.size === 0) {
+      clearInterval(keepAlive);
+      keepAlive = undefined;
+      return;
+    }
+    void browser.runtime.getPlatformInfo();
+  }, 20_000);
+}

@@ -1,0 +1,98 @@
+/**
+ * The audit database. Versioned: every schema change bumps DB_VERSION and adds a step to
+ * `upgrade`, so a browser holding any older version is walked forward one step at a time.
+ */
+export const DB_NAME = 'warrant-audit';
+export const DB_VERSION = 1;
+/** Sealed audit records, keyed by `seq`: key order is chain order, so the head is the last key. */
+export const RECORDS = 'records';
+/** Small settings the store keeps beside the records (the rotation cap). */
+export const META = 'meta';
+
+let connection: Promise<IDBDatabase> | null = null;
+
+function upgrade(db: IDBDatabase, oldVersion: number): void {
+  if (oldVersion < 1) {
+    db.createObjectStore(RECORDS, { keyPath: 'seq' });
+    db.createObjectStore(META);
+  }
+}
+
+/** One shared connection; dropped when the browser closes it or a newer version wants the database. */
+export function openAuditDb(): Promise<IDBDatabase> {
+  connection ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, DB_VERSION);
+    request.onupgradeneeded = (event) => upgrade(request.result, event.oldVersion);
+    request.onsuccess = () => {
+      const db = request.result;
+      const forget = () => {
+        connection = null;
+        db.close();
+      };
+      db.onversionchange = forget;
+      db.onclose = forget;
+      resolve(db);
+    };
+    request.onerror = () => reject(request.error ?? new Error('The audit database could not be opened.'));
+  });
+  const opening = connection;
+  opening.catch(() => {
+    if (connection === opening) connection = null;
+  });
+  return opening;
+}
+
+/**
+ * Runs `body` in one transaction and resolves once it has committed. `body` may await IDB
+ * requests only: awaiting anything else lets the transaction commit underneath it.
+ */
+export async function inTransaction<T>(
+  db: IDBDatabase,
+  stores: string[],
+  mode: IDBTransactionMode,
+  body: (tx: IDBTransaction) => Promise<T>,
+): Promise<T> {
+  const tx = db.transaction(stores, mode);
+  const committed = new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error ?? new Error('The audit transaction was aborted.'));
+  });
+  try {
+    const result = await body(tx);
+    await committed;
+    return result;
+  } catch (error) {
+    try {
+      tx.abort();
+    } catch {
+      // Already committed or aborted: nothing left to undo.
+    }
+    await committed.catch(() => undefined);
+    throw error;
+  }
+}
+
+export function req<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/** Walks a cursor while `visit` returns true. */
+export function scan(
+  store: IDBObjectStore,
+  range: IDBKeyRange | null,
+  direction: IDBCursorDirection,
+  visit: (value: unknown, key: IDBValidKey) => boolean,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = store.openCursor(range, direction);
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (cursor === null || !visit(cursor.value, cursor.primaryKey)) return resolve();
+      cursor.continue();
+    };
+    request.onerror = () => reject(request.error);
+  });
+}

@@ -1,0 +1,21 @@
+import type { AuditRequest, UiRequest } from '../messages/ui-background';
+import { auditFacets, exportAuditPage } from './audit-export';
+import { listAudit } from './audit-store';
+
+export function isAuditRequest(request: UiRequest): request is AuditRequest {
+  return request.kind.startsWith('audit:');
+}
+
+/** Audit reads for this extension's own pages; the router has already checked the sender. */
+export function handleAuditRequest(request: AuditRequest): Promise<unknown> {
+  switch (request.kind) {
+    case 'audit:list': {
+      const { kind: _kind, limit, ...filter } = request;
+      return listAudit(limit, filter);
+    }
+    case 'audit:export':
+      return exportAuditPage({ since: request.since, until: request.until }, request.after);
+    case 'audit:facets':
+      return auditFacets();
+  }
+}

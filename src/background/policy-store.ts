@@ -1,0 +1,74 @@
+import browser from 'webextension-polyfill';
+import { type EffectivePolicy, effectivePolicy, POLICY_VERSION, type Policy, parsePolicy, STRICT_POLICY } from '../core/policy';
+import type { PolicyIssueMessage, PolicyState } from '../messages/policy-ui';
+
+/** storage.local key of the user's policy. The value carries its own `version` (see core/policy/migrations). */
+export const POLICY_KEY = 'policy';
+
+let cached: Promise<PolicyState> | null = null;
+
+/** The policy decisions use: the user's, with managed keys on top; STRICT_POLICY if either is invalid. */
+export async function getPolicy(): Promise<Policy> {
+  return (await getPolicyState()).effective;
+}
+
+export function getPolicyState(): Promise<PolicyState> {
+  if (cached !== null) return cached;
+  const loading = load();
+  cached = loading;
+  void loading.then((state) => {
+    // A failed read is not remembered: the next decision tries storage again.
+    if (cached === loading && state.errors.some((issue) => issue.source === 'storage')) cached = null;
+  });
+  return loading;
+}
+
+/** Validates (migrating older versions) and stores the user's policy; nothing is stored when invalid. */
+export async function savePolicy(input: unknown): Promise<{ ok: true; state: PolicyState } | { ok: false; errors: PolicyIssueMessage[] }> {
+  const parsed = parsePolicy(input);
+  if (!parsed.ok) return { ok: false, errors: parsed.errors };
+  await browser.storage.local.set({ [POLICY_KEY]: parsed.policy });
+  cached = null;
+  return { ok: true, state: await getPolicyState() };
+}
+
+/** Never rejects: whatever goes wrong, decisions get a policy, and the strict one when in doubt. */
+async function load(): Promise<PolicyState> {
+  try {
+    const stored: unknown = (await browser.storage.local.get(POLICY_KEY))[POLICY_KEY] ?? null;
+    const managed = await readManaged();
+    const result: EffectivePolicy = effectivePolicy(stored, managed);
+    if (result.errors.length > 0) console.warn('Warrant: policy errors, deciding with the strict policy.', result.errors);
+    const state: PolicyState = { stored, effective: result.policy, managed, locked: result.locked, errors: result.errors };
+    // An older valid policy is written back in the current version, as its migration produced it.
+    if (stored !== null && result.fromVersion !== null && result.fromVersion < POLICY_VERSION) {
+      try {
+        await browser.storage.local.set({ [POLICY_KEY]: result.user });
+        state.stored = result.user;
+      } catch {
+        // Not fatal: the same migration runs again on the next load.
+      }
+    }
+    return state;
+  } catch (error) {
+    const message = `Policy storage could not be read: ${error instanceof Error ? error.message : String(error)}`;
+    return { stored: null, effective: STRICT_POLICY, managed: {}, locked: [], errors: [{ source: 'storage', path: '(policy)', message }] };
+  }
+}
+
+/**
+ * Chromium answers {} when no administrator set anything. Firefox rejects when no policy or native
+ * manifest provides managed storage for Warrant: that is "nothing managed", not a failure.
+ */
+async function readManaged(): Promise<Record<string, unknown>> {
+  try {
+    const managed: unknown = await browser.storage.managed.get();
+    return managed !== null && typeof managed === 'object' ? (managed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+browser.storage.onChanged.addListener((changes, area) => {
+  if (area === 'managed' || (area === 'local' && POLICY_KEY in changes)) cached = null;
+});

@@ -1,0 +1,87 @@
+import type { AuditRecord } from '../core/contracts';
+
+const EVENTS: Record<string, string> = {
+  tool_refused: 'The page tried to register a tool under a built-in name',
+  tool_changed: 'The page redefined a tool after it was listed',
+};
+
+/**
+ * One stopped action in full: what the agent tried, where, why, and the crop of the target.
+ * Page-supplied strings (selectors, labels, agent text, reasons) only ever become text nodes.
+ */
+export function renderBlocked(record: AuditRecord): HTMLLIElement {
+  const item = document.createElement('li');
+  item.className = 'blocked';
+  item.dataset.decision = record.decision;
+  item.dataset.id = record.id;
+
+  const head = document.createElement('div');
+  head.append(
+    text('span', `decision ${record.decision}`, record.decision),
+    text('strong', 'tool', ` ${record.proposal.tool ?? '(no tool)'}`),
+  );
+  const event = record.event ? EVENTS[record.event] : undefined;
+  if (event) head.append(text('span', 'event', ` — ${event}`));
+
+  const facts = document.createElement('dl');
+  facts.className = 'facts';
+  const fact = (term: string, value: string | null, className: string) => {
+    if (value) facts.append(text('dt', '', term), text('dd', className, value));
+  };
+  fact('Target', record.proposal.target?.slice(0, 200) ?? null, 'target');
+  fact('Claimed', claimsText(record.proposal.claims), 'claims');
+  fact('Shows', record.targetLabel ? `“${record.targetLabel.slice(0, 120)}”` : null, 'shows');
+  fact('Agent', record.proposal.agent?.slice(0, 200) ?? null, 'agent');
+  fact('Proposal', record.proposal.preview, 'preview');
+  fact('Where', where(record), 'where');
+
+  const reasons = document.createElement('ul');
+  reasons.className = 'reasons';
+  for (const r of record.reasons) reasons.append(text('li', 'reason', `${r.code}: ${r.message}`));
+
+  item.append(head, facts, reasons);
+  if (record.crop) item.append(crop(record.crop));
+  return item;
+}
+
+function where(record: AuditRecord): string {
+  const frame = record.frame.origin ?? 'unknown site';
+  const tab = record.tab.origin && record.tab.origin !== record.frame.origin ? ` (in a frame of ${record.tab.origin})` : '';
+  return `${frame}${tab} · ${new Date(record.time).toLocaleString()}`;
+}
+
+/** What the agent believed, e.g. label “Cancel” · origin https://bank.example. */
+function claimsText(claims: unknown): string | null {
+  if (typeof claims !== 'object' || claims === null) return null;
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(claims)) {
+    if (typeof value === 'string') parts.push(`${key} “${value.slice(0, 120)}”`);
+    else if (typeof value === 'object' && value !== null) {
+      const fields = Object.entries(value).map(([name, shown]) => `${name} = “${String(shown).slice(0, 60)}”`);
+      parts.push(`${key}: ${fields.slice(0, 5).join(', ')}`);
+    }
+  }
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** The schema admits only data:image/png;base64 URLs here, and the crop was taken by Warrant. */
+function crop(value: NonNullable<AuditRecord['crop']>): HTMLElement {
+  const figure = document.createElement('figure');
+  figure.className = 'crop';
+  const image = document.createElement('img');
+  image.src = value.png;
+  image.alt = 'The target as the browser rendered it';
+  const { x, y, width, height } = value.rect;
+  figure.append(
+    image,
+    text('figcaption', '', `Rendered target at ${Math.round(x)},${Math.round(y)} (${Math.round(width)}×${Math.round(height)} px)`),
+  );
+  return figure;
+}
+
+function text(tag: string, className: string, content: string): HTMLElement {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  node.textContent = content;
+  return node;
+}

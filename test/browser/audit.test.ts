@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { verifyJsonLines } from '../../scripts/audit-jsonl';
+import { type AuditRecord, sealRecord, verifyChain } from '../../src/core';
+import { auditBody, PNG_1X1 } from '../support/audit-records';
+import { BROWSERS, type TestPage } from '../support/browsers';
+import { propose, useBrowser } from '../support/suite';
+
+type Item = { id: string; decision: string; text: string; crop: string | null };
+type Act = { tab?: 'all' | 'blocked'; filter?: ['site' | 'tool' | 'decision', string] };
+
+/** Does one thing in the popup (switch view, pick a filter), waits for the list to settle, reads it. */
+function act(popup: TestPage, what: Act): Promise<{ view: string | undefined; items: Item[] }> {
+  return popup.evaluate(async (what: Act) => {
+    const sleep = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const list = document.getElementById('records')!;
+    const settled = async () => {
+      for (let i = 0; i < 100 && list.getAttribute('aria-busy') !== 'false'; i++) await sleep();
+    };
+    await settled();
+    if (what.tab) document.getElementById(`view-${what.tab}`)!.click();
+    if (what.filter) {
+      const [name, value] = what.filter;
+      const select = document.getElementById(`filter-${name}`) as HTMLSelectElement;
+      // Site and tool options arrive with the log's facets.
+      for (let i = 0; i < 100 && ![...select.options].some((o) => o.value === value); i++) await sleep();
+      select.value = value;
+      select.dispatchEvent(new Event('change'));
+    }
+    await settled();
+    const items = Array.from(list.querySelectorAll<HTMLLIElement>(':scope > li'), (li) => ({
+      id: li.dataset.id ?? '',
+      decision: li.dataset.decision ?? '',
+      text: li.textContent ?? '',
+      crop: li.querySelector<HTMLImageElement>('.crop img')?.src ?? null,
+    }));
+    return { view: list.dataset.view, items };
+  }, what);
+}
+
+/** Clicks "Export JSON Lines" and catches the file it downloads instead of saving it. */
+function exportFromPopup(popup: TestPage): Promise<{ text: string; name: string; status: string }> {
+  return popup.evaluate(async () => {
+    let blob: Blob | null = null;
+    let name = '';
+    URL.createObjectURL = (object: Blob | MediaSource) => {
+      blob = object as Blob;
+      return 'blob:caught-by-the-test';
+    };
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      name = this.download;
+    };
+    document.getElementById('export')!.click();
+    for (let i = 0; i < 100 && (blob === null || name === ''); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    return { text: blob === null ? '' : await (blob as Blob).text(), name, status: document.getElementById('status')!.textContent ?? '' };
+  });
+}
+
+describe.each(BROWSERS)('audit log in %s', (name) => {
+  const env = useBrowser(name);
+
+  it('shows what was blocked and why, filters it, and exports a chain that verifies', async () => {
+    const page = await env.open('bank.example', '/click.html');
+    const allowed = await propose(page, { tool: 'click', args: { target: '#details' }, claims: { label: 'Show details' } });
+    const covered = await propose(page, {
+      tool: 'click',
+      args: { target: '#covered' },
+      claims: { label: 'Cancel' },
+      agent: 'demo-agent: dismiss the dialog',
+    });
+    const hidden = await propose(page, { tool: 'read', args: { target: '#hidden-display' }, claims: { value: 'Transfer all' } });
+    const rejected = await propose(page, { tool: 'wipe_disk', args: {} });
+    expect([allowed, covered, hidden, rejected].map((v) => v.decision)).toEqual(['allow', 'block', 'block', 'reject']);
+    await page.close();
+
+    const popup = await env.browser.openExtensionPage('src/popup/index.html');
+    const all = await act(popup, {});
+    expect(all.view).toBe('all');
+    expect(all.items.map((i) => i.id)).toEqual([rejected.id, hidden.id, covered.id, allowed.id]);
+
+    const blocked = await act(popup, { tab: 'blocked' });
+    expect(blocked.view).toBe('blocked');
+    expect(blocked.items.map((i) => i.id)).toEqual([rejected.id, hidden.id, covered.id]);
+    const shown = blocked.items.find((i) => i.id === covered.id)!;
+    expect(shown.decision).toBe('block');
+    for (const part of [
+      'click',
+      '#covered',
+      'label “Cancel”',
+      'demo-agent: dismiss the dialog',
+      `http://bank.example:${env.server.port}`,
+    ]) {
+      expect(shown.text).toContain(part);
+    }
+    expect(shown.text).toContain('target_covered: ');
+    expect(blocked.items.find((i) => i.id === hidden.id)!.text).toContain('target_hidden');
+    expect(blocked.items.find((i) => i.id === rejected.id)!.text).toContain('unknown_tool');
+
+    expect((await act(popup, { filter: ['tool', 'read'] })).items.map((i) => i.id)).toEqual([hidden.id]);
+    await act(popup, { filter: ['tool', ''] });
+    expect((await act(popup, { filter: ['decision', 'reject'] })).items.map((i) => i.id)).toEqual([rejected.id]);
+    await act(popup, { filter: ['decision', ''] });
+    expect((await act(popup, { filter: ['site', `http://bank.example:${env.server.port}`] })).items).toHaveLength(3);
+
+    const exported = await exportFromPopup(popup);
+    expect(exported.name).toMatch(/^warrant-audit-.+\.jsonl$/);
+    expect(exported.status).toContain('Exported 4 records');
+    const records = exported.text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as AuditRecord);
+    expect(records.map((r) => r.id)).toEqual([allowed.id, covered.id, hidden.id, rejected.id]);
+    expect(verifyChain(records)).toEqual({ ok: true, count: 4 });
+    expect(verifyJsonLines(exported.text)).toMatchObject({ ok: true, count: 4, fromGenesis: true });
+
+    // Tampering: the blocked click rewritten as an allowed, executed one.
+    const lines = exported.text.trimEnd().split('\n');
+    const forged = { ...records[1]!, decision: 'allow', reasons: [], execution: { executed: true, error: null } };
+    lines[1] = JSON.stringify(forged);
+    expect(verifyChain(lines.map((line) => JSON.parse(line)))).toMatchObject({ ok: false, index: 1 });
+    expect(verifyJsonLines(lines.join('\n'))).toMatchObject({ ok: false, line: 2, id: covered.id });
+    await popup.close();
+  });
+
+  it('shows the crop of a blocked target and keeps it in the chain', async () => {
+    const popup = await env.browser.openExtensionPage('src/popup/index.html');
+    // The pipeline does not attach crops yet: this record is sealed here and written the way the
+    // store writes it (same origin as the background, so the same database).
+    const head = await popup.evaluate(
+      () =>
+        new Promise<AuditRecord | null>((resolve, reject) => {
+          const open = indexedDB.open('warrant-audit');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const cursor = open.result.transaction('records').objectStore('records').openCursor(null, 'prev');
+            cursor.onsuccess = () => resolve((cursor.result?.value as AuditRecord | undefined) ?? null);
+          };
+        }),
+    );
+    const body = { ...auditBody(1, { decision: 'block', origin: 'https://bank.example', crop: true }), id: 'with-crop', time: Date.now() };
+    const record = sealRecord(body, head);
+    await popup.evaluate(
+      (value: AuditRecord) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('warrant-audit');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('records', 'readwrite');
+            tx.objectStore('records').add(value);
+            tx.oncomplete = () => resolve();
+            tx.onabort = () => reject(tx.error);
+          };
+        }),
+      record,
+    );
+    await popup.close();
+
+    const again = await env.browser.openExtensionPage('src/popup/index.html');
+    const blocked = await act(again, { tab: 'blocked' });
+    const item = blocked.items.find((i) => i.id === 'with-crop')!;
+    expect(item.crop).toBe(PNG_1X1);
+    expect(item.text).toContain('Rendered target at 10,20 (80×24 px)');
+    const decoded = await again.evaluate(() =>
+      document
+        .querySelector<HTMLImageElement>('.crop img')!
+        .decode()
+        .then(() => true),
+    );
+    expect(decoded).toBe(true);
+
+    const exported = await exportFromPopup(again);
+    expect(verifyJsonLines(exported.text)).toMatchObject({ ok: true, count: 5 });
+    expect(JSON.parse(exported.text.trimEnd().split('\n').at(-1)!).crop.png).toBe(PNG_1X1);
+    await again.close();
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { areaMeans, dHash, encodePgm, type GrayImage, hammingDistance, prepareForOcr, toGray, upscale } from '../../src/core/pixels';
+
+/** A w × h image from a function of the pixel position. */
+const image = (width: number, height: number, at: (x: number, y: number) => number): GrayImage => {
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data[y * width + x] = at(x, y);
+  return { width, height, data };
+};
+
+/** A crude "label": dark vertical bars where the pattern has a 1. */
+const bars = (pattern: string, width = 180, height = 40) =>
+  image(width, height, (x, y) => {
+    const cell = Math.floor((x / width) * pattern.length);
+    return y > 8 && y < height - 8 && pattern[cell] === '1' && x % 10 < 6 ? 20 : 240;
+  });
+
+describe('toGray', () => {
+  it('uses integer Rec. 601 weights and ignores alpha', () => {
+    const rgba = [255, 0, 0, 255, 0, 255, 0, 0, 0, 0, 255, 128, 255, 255, 255, 255];
+    expect([...toGray(rgba, 2, 2).data]).toEqual([76, 150, 29, 255]);
+  });
+
+  it('rejects a buffer that does not match the size', () => {
+    expect(() => toGray([0, 0, 0], 1, 1)).toThrow(RangeError);
+    expect(() => toGray([], 0, 0)).toThrow(RangeError);
+  });
+});
+
+describe('areaMeans', () => {
+  it('averages exact blocks when the size divides evenly', () => {
+    const img = image(4, 2, (x) => (x < 2 ? 0 : 100));
+    expect([...areaMeans(img, 2, 1)]).toEqual([0, 100]);
+  });
+
+  it('weights partly covered pixels, and upsamples images smaller than the grid', () => {
+    const img = image(3, 1, (x) => [0, 90, 180][x]!);
+    expect([...areaMeans(img, 2, 1)]).toEqual([30, 150]);
+    for (const v of areaMeans(
+      image(1, 1, () => 7),
+      9,
+      8,
+    ))
+      expect(v).toBeCloseTo(7, 9);
+  });
+});
+
+describe('dHash', () => {
+  it('is 16 hex digits, all zero for a flat image, and deterministic', () => {
+    expect(dHash(image(50, 20, () => 128))).toBe('0000000000000000');
+    expect(dHash(bars('1011'))).toBe(dHash(bars('1011')));
+    expect(dHash(bars('1011'))).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('sets a bit where the left cell is brighter than the right one', () => {
+    // Brightness falls from left to right: every comparison is "left brighter".
+    expect(dHash(image(90, 80, (x) => 255 - x * 2))).toBe('ffffffffffffffff');
+    expect(dHash(image(90, 80, (x) => x * 2))).toBe('0000000000000000');
+  });
+
+  it('survives small noise and a uniform brightness shift', () => {
+    const base = bars('110101');
+    const noisy = { ...base, data: base.data.map((v, i) => Math.max(0, Math.min(255, v + ((i * 7919) % 5) - 2))) };
+    const brighter = { ...base, data: base.data.map((v) => Math.min(255, v + 10)) };
+    expect(hammingDistance(dHash(noisy), dHash(base))).toBeLessThanOrEqual(4);
+    expect(hammingDistance(dHash(brighter), dHash(base))).toBeLessThanOrEqual(4);
+  });
+
+  it('changes when the drawn content changes', () => {
+    expect(hammingDistance(dHash(bars('110101')), dHash(bars('001011')))).toBeGreaterThan(4);
+  });
+});
+
+describe('hammingDistance', () => {
+  it('counts differing bits', () => {
+    expect(hammingDistance('0000000000000000', 'ffffffffffffffff')).toBe(64);
+    expect(hammingDistance('0123456789abcdef', '0123456789abcdef')).toBe(0);
+    expect(hammingDistance('0000000000000001', '0000000000000003')).toBe(1);
+    expect(hammingDistance('8000000000000000', '0000000000000000')).toBe(1);
+  });
+
+  it('refuses anything but two 64-bit hex hashes', () => {
+    expect(() => hammingDistance('abc', '0000000000000000')).toThrow(RangeError);
+    expect(() => hammingDistance('000000000000000G', '0000000000000000')).toThrow(RangeError);
+  });
+});
+
+describe('OCR input', () => {
+  it('upscales by an integer factor, keeping flat areas flat', () => {
+    const up = upscale(
+      image(2, 1, (x) => (x === 0 ? 0 : 200)),
+      3,
+    );
+    expect([up.width, up.height]).toEqual([6, 3]);
+    expect(up.data[0]).toBe(0);
+    expect(up.data[5]).toBe(200);
+    expect(up.data[2]! > 0 && up.data[2]! < 200).toBe(true);
+  });
+
+  it('turns light-on-dark into dark-on-light, enlarges small crops and pads them with background', () => {
+    const dark = image(20, 10, (x, y) => (x > 5 && x < 14 && y > 2 && y < 7 ? 250 : 10));
+    const prepared = prepareForOcr(dark);
+    expect([prepared.width, prepared.height]).toEqual([20 * 4 + 24, 10 * 4 + 24]);
+    expect(prepared.data[0]).toBe(245); // padding: the inverted background
+    const centre = prepared.data[Math.floor(prepared.height / 2) * prepared.width + Math.floor(prepared.width / 2)]!;
+    expect(centre).toBeLessThan(20); // the light text, now dark
+  });
+
+  it('leaves large dark-on-light crops at their size apart from the margin', () => {
+    const light = image(300, 120, () => 230);
+    const prepared = prepareForOcr(light);
+    expect([prepared.width, prepared.height]).toEqual([324, 144]);
+    expect(prepared.data.every((v) => v === 230)).toBe(true);
+  });
+
+  it('encodes binary PGM', () => {
+    const pgm = encodePgm(image(2, 1, (x) => x * 255));
+    expect(new TextDecoder().decode(pgm.subarray(0, 11))).toBe('P5\n2 1\n255\n');
+    expect([...pgm.subarray(11)]).toEqual([0, 255]);
+  });
+});
