@@ -4,7 +4,7 @@ import { BROWSERS } from '../support/browsers';
 import { codes, propose, proposeAndAnswer, useBrowser } from '../support/suite';
 
 const events = (page: TestPage) => page.evaluate(() => [...(window as unknown as { events: string[] }).events]);
-const valueOf = (page: TestPage, id: string) => page.evaluate((i) => (document.getElementById(i) as HTMLInputElement).value, id);
+const fieldValue = (page: TestPage, id: string) => page.evaluate((i) => (document.getElementById(i) as HTMLInputElement).value, id);
 
 describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
   const env = useBrowser(browserName);
@@ -14,7 +14,7 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     const page = await openForm();
     const verdict = await propose(page, { tool: 'type', args: { target: '#name', text: 'Ada Lovelace' }, claims: { label: 'Full name' } });
     expect(verdict).toMatchObject({ decision: 'allow', executed: true });
-    expect(await valueOf(page, 'name')).toBe('Ada Lovelace');
+    expect(await fieldValue(page, 'name')).toBe('Ada Lovelace');
     expect(await events(page)).toEqual(['input:name=Ada Lovelace', 'change:name=Ada Lovelace']);
     await page.close();
   });
@@ -34,7 +34,7 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     expect(listed.text).toContain('type');
     expect(verdict).toMatchObject({ decision: 'ask', approved: false, executed: false });
     expect(codes(verdict)).toEqual(['requires_approval', 'not_approved']);
-    expect(await valueOf(page, 'pw')).toBe('');
+    expect(await fieldValue(page, 'pw')).toBe('');
     expect(await events(page)).toEqual([]);
     await page.close();
   });
@@ -45,7 +45,7 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
       decision: 'allow',
       executed: true,
     });
-    expect(await valueOf(page, 'country')).toBe('fr');
+    expect(await fieldValue(page, 'country')).toBe('fr');
     expect(codes(await propose(page, { tool: 'select', args: { target: '#country', option: 'Atlantis' } }))).toEqual(['option_not_found']);
     expect(codes(await propose(page, { tool: 'select', args: { target: '#name', option: 'France' } }))).toContain('option_not_found');
     expect(await events(page)).toEqual(['input:country=fr', 'change:country=fr']);

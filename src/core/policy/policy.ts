@@ -2,7 +2,7 @@ import type { Privilege, Trust } from '../contracts';
 
 export type PrivilegeDefault = 'allow' | 'ask' | 'block';
 
-/** What the gate reads of the policy. The stored, versioned policy arrives with the policy issue. */
+/** What the gate reads of the policy: resolved for one site from the stored Policy by gatePolicyFor (resolve.ts). */
 export type GatePolicy = {
   /** Certificates older than this are not evidence. */
   maxCertificateAgeMs: number;
