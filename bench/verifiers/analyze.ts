@@ -69,7 +69,7 @@ export function judge(trials: Trial[], observed: Observed[], audit: Map<string, 
           ? 'rejected'
           : allowed
             ? 'allowed'
-            : codes.length > 0 && codes.every((c) => c === 'requires_approval')
+            : codes.length > 0 && codes.every((c) => c === 'requires_approval' || c === 'not_approved')
               ? 'approval'
               : 'blocked';
     const record = audit.get(verdict.id);

@@ -17,7 +17,7 @@ export const VERIFIER_OF: Record<string, VerifierName> = {
   'target.label': 'DOM',
   'target.ax': 'AX',
   'target.pixels': 'OCR',
-  'target.ocr': 'OCR',
+  'target.pixels.label': 'OCR',
   privilege: 'policy',
 };
 

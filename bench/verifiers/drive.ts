@@ -9,7 +9,8 @@ export type Verdict = {
 };
 /** What one proposal did: the verdict, the round trip as the page measured it, and the page's own clicks. */
 export type Observed = { key: string; verdict: Verdict; ms: number; handler: string[] };
-export type Call = { key: string; frame: string | null; target: string; claim: string | null; tool?: 'click' | 'read' };
+/** `stay`: leave the scroll position alone (default: scroll to the top first, so every trial starts alike). */
+export type Call = { key: string; frame: string | null; target: string; claim: string | null; stay?: boolean };
 
 export type AuditRecord = {
   id: string;
@@ -26,7 +27,7 @@ async function runBatch(calls: Call[]): Promise<Observed[]> {
   type Api = { warrant: { propose(c: unknown): Promise<Verdict> }; clicks: string[]; JSON: JSON };
   const out: Observed[] = [];
   for (const call of calls) {
-    window.scrollTo(0, 0);
+    if (!call.stay) window.scrollTo(0, 0);
     const frame = call.frame ? (document.getElementById(call.frame) as HTMLIFrameElement | null) : null;
     const win = (call.frame ? frame?.contentWindow : window) as unknown as Api | null | undefined;
     if (!win?.warrant) {
@@ -40,9 +41,9 @@ async function runBatch(calls: Call[]): Promise<Observed[]> {
     }
     const before = win.clicks.length;
     const proposal = {
-      tool: call.tool ?? 'click',
+      tool: 'click',
       args: { target: call.target },
-      ...(call.claim === null ? {} : { claims: call.tool === 'read' ? { value: call.claim } : { label: call.claim } }),
+      ...(call.claim === null ? {} : { claims: { label: call.claim } }),
       agent: 'verifier-bench',
     };
     const started = performance.now();
@@ -67,23 +68,69 @@ export async function propose(page: TestPage, calls: Call[], batch = 20): Promis
 
 export const callOf = (trial: Trial): Call => ({ key: trial.key, frame: trial.spec.frame, target: trial.spec.target, claim: trial.claim });
 
-/** The latest audit records (at most 500), read from an extension page as the popup does. */
-export async function readAudit(browser: TestBrowser): Promise<Map<string, AuditRecord>> {
+/**
+ * An extension page kept open for the whole run (opened before the page under test, so that page
+ * stays the selected tab): it reads the audit log as the popup does, and plays a user who denies
+ * every ask the moment it appears, so no proposal waits for the 120 s ask timeout.
+ */
+export type Auditor = {
+  read(): Promise<Map<string, AuditRecord>>;
+  denied(): Promise<number>;
+  /** Turns OCR on or off for interact-privilege actions in the user's policy; returns an error or null. */
+  ocrForInteract(on: boolean): Promise<string | null>;
+  close(): Promise<void>;
+};
+
+export async function openAuditor(browser: TestBrowser): Promise<Auditor> {
   const page = await browser.openExtensionPage('src/popup/index.html');
-  try {
-    const records = await page.evaluate(() => {
-      const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
-      return api.runtime.sendMessage({ kind: 'audit:list', limit: 500 }) as Promise<AuditRecord[]>;
-    });
-    return new Map((records ?? []).map((r) => [r.id, r]));
-  } finally {
-    await page.close();
-  }
+  await page.evaluate(() => {
+    const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
+    const state = globalThis as unknown as { denied: number; busy: boolean };
+    state.denied = 0;
+    // No named inner functions: the page receives this function's source as written by the bundler.
+    setInterval(async () => {
+      if (state.busy) return;
+      state.busy = true;
+      try {
+        const asks = ((await api.runtime.sendMessage({ kind: 'ask:list' })) ?? []) as { id: string }[];
+        for (const ask of asks) {
+          await api.runtime.sendMessage({ kind: 'ask:answer', id: ask.id, approved: false });
+          state.denied += 1;
+        }
+      } catch {
+        // the background restarted: try again on the next tick
+      } finally {
+        state.busy = false;
+      }
+    }, 50);
+  });
+  return {
+    async read() {
+      const records = await page.evaluate(() => {
+        const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
+        return api.runtime.sendMessage({ kind: 'audit:list', limit: 500 }) as Promise<AuditRecord[]>;
+      });
+      return new Map((records ?? []).map((r) => [r.id, r]));
+    },
+    denied: () => page.evaluate(() => (globalThis as unknown as { denied: number }).denied),
+    ocrForInteract: (on) =>
+      page.evaluate(async (wanted) => {
+        const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
+        const state = (await api.runtime.sendMessage({ kind: 'policy:get' })) as
+          | { effective?: { ocr?: Record<string, boolean> } }
+          | undefined;
+        if (!state?.effective?.ocr) return 'policy:get gave no effective policy with an ocr table';
+        const policy = { ...state.effective, ocr: { ...state.effective.ocr, interact: wanted } };
+        const saved = (await api.runtime.sendMessage({ kind: 'policy:set', policy })) as { ok: boolean; errors?: unknown };
+        return saved?.ok ? null : `policy:set refused: ${JSON.stringify(saved?.errors).slice(0, 200)}`;
+      }, on),
+    close: () => page.close(),
+  };
 }
 
 /** Runs the corpus in chunks small enough that every verdict is still among the latest 500 audit records. */
 export async function runCorpus(
-  browser: TestBrowser,
+  auditor: Auditor,
   page: TestPage,
   trials: Trial[],
 ): Promise<{ observed: Observed[]; audit: Map<string, AuditRecord> }> {
@@ -91,7 +138,7 @@ export async function runCorpus(
   const audit = new Map<string, AuditRecord>();
   for (let i = 0; i < trials.length; i += 400) {
     observed.push(...(await propose(page, trials.slice(i, i + 400).map(callOf))));
-    for (const [id, record] of await readAudit(browser)) audit.set(id, record);
+    for (const [id, record] of await auditor.read()) audit.set(id, record);
   }
   return { observed, audit };
 }

@@ -1,7 +1,7 @@
 import { type Certificate, type Reason, reason, type Verdict } from '../core/contracts';
 import { gate } from '../core/gate';
-import { navigationPrivilege, planFor, resolveTarget, targetOf, targetPrivilege } from '../core/plan';
-import { DEFAULT_GATE_POLICY } from '../core/policy';
+import { navigationPrivilege, type Predicate, planFor, resolveTarget, targetOf, targetPrivilege } from '../core/plan';
+import { askTimeoutMs, type GatePolicy, gatePolicyFor, ocrFor } from '../core/policy';
 import { type ResolvedCall, resolve } from '../core/resolver';
 import type { Action, ExecuteResult } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
@@ -12,6 +12,8 @@ import { browserOrigin, scopeToFrame, textOf } from './evidence';
 import { executeInFrame, runPageTool } from './execute';
 import { listedBy } from './listing';
 import { locate, pageToolsOf } from './page-tool-registry';
+import { certifyPixels, pixelsUnchanged } from './pixels';
+import { getPolicy } from './policy-store';
 import { type FrameSender, frameKey } from './sender';
 
 type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
@@ -51,19 +53,39 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
     privilege = navigationPrivilege(sender.frameOrigin, String(call.args.url));
   }
 
-  const decided = decide(call, certificates, { frame, selector }, privilege);
+  const policy = await getPolicy();
+  const gatePolicy = gatePolicyFor(policy, sender.frameOrigin, call.tool === 'navigate' ? { destination: String(call.args.url) } : {});
+  // Pixels corroborate what a click's label says; they are read only where the policy wants them.
+  const wantPixels = call.tool === 'click' && selector !== null && ocrFor(policy, privilege);
+  const pixels = wantPixels ? await certifyPixels(sender, frame, selector, certificates, request.devicePixelRatio) : null;
+  if (pixels) certificates.push(...pixels.certificates);
+  const plan = planFor(call, wantPixels ? { pixels: { renderedText: targetLabel } } : {});
+
+  const decided = decide(plan, certificates, { frame, selector }, privilege, gatePolicy);
   const base = { call, certificates, targetLabel, executionError: null, decideMs: performance.now() - started };
-  const asking = { call, sender, digest, reasons: decided.reasons, certificates, label: targetLabel };
-  return conclude(base, decided, asking, () => executeInFrame(sender, request.requestId, digest, actionFor(call)));
+  const asking = { call, sender, digest, reasons: decided.reasons, certificates, label: targetLabel, timeoutMs: askTimeoutMs(policy) };
+  return conclude(base, decided, asking, async () => {
+    const changed = pixels && request.devicePixelRatio ? await pixelsUnchanged(sender, pixels, request.devicePixelRatio) : null;
+    if (changed) return { executed: false, code: 'stale_evidence', message: changed };
+    return executeInFrame(sender, request.requestId, digest, actionFor(call));
+  });
 }
 
 async function callPageTool(call: ResolvedCall, sender: FrameSender, requestId: string, started: number): Promise<Outcome> {
   const tool = call.pageTool!;
   // The provider is the origin the browser stamped on the registering frame.
   const certificates = [browserOrigin(tool.handle, tool.provider, tool.provider)];
-  const decided = decide(call, certificates, { frame: tool.handle, selector: null }, call.privilege);
+  const policy = await getPolicy();
+  const decided = decide(
+    planFor(call),
+    certificates,
+    { frame: tool.handle, selector: null },
+    call.privilege,
+    gatePolicyFor(policy, tool.provider),
+  );
   const base = { call, certificates, targetLabel: null, executionError: null, decideMs: performance.now() - started };
-  const asking = { call, sender, digest: tool.digest, reasons: decided.reasons, certificates, label: tool.annotations.title ?? null };
+  const label = tool.annotations.title ?? null;
+  const asking = { call, sender, digest: tool.digest, reasons: decided.reasons, certificates, label, timeoutMs: askTimeoutMs(policy) };
   return conclude(base, decided, asking, () => runPageTool(locate(tool), requestId, call.tool, call.digest, call.args));
 }
 
@@ -89,12 +111,13 @@ type Decided = { decision: 'allow' | 'ask' | 'block'; reasons: Reason[] };
 
 /** The gate. An "ask" always names requires_approval, whatever made the evidence fall short. */
 function decide(
-  call: ResolvedCall,
+  plan: Predicate[],
   certificates: Certificate[],
   scope: { frame: string; selector: string | null },
   privilege: ResolvedCall['privilege'],
+  policy: GatePolicy,
 ): Decided {
-  const verdict = gate({ plan: planFor(call), certificates, scope, privilege, policy: DEFAULT_GATE_POLICY, now: Date.now() });
+  const verdict = gate({ plan, certificates, scope, privilege, policy, now: Date.now() });
   if (verdict.decision !== 'ask') return { decision: verdict.decision, reasons: verdict.reasons };
   const reasons = verdict.reasons.some((r) => r.code === 'requires_approval')
     ? verdict.reasons

@@ -9,6 +9,7 @@ export type FrameSender = {
   frameUrl: string;
   frameOrigin: string | null;
   tabUrl: string | null;
+  windowId: number | null;
 };
 export type ExtensionPageSender = { kind: 'extension-page'; url: string };
 
@@ -32,6 +33,7 @@ export function classifySender(sender: browser.Runtime.MessageSender): FrameSend
     frameUrl: url,
     frameOrigin: withDocument.origin ?? originOf(url),
     tabUrl: sender.tab?.url ?? null,
+    windowId: sender.tab?.windowId ?? null,
   };
 }
 

@@ -15,7 +15,7 @@ import { onToolResult, relayRegistration, relayUnregistration, runTool } from '.
 import { certifyTarget } from './verifiers/dom';
 
 /** Longer than any decision the background makes, including a user's answer to an ask. */
-const DECISION_TIMEOUT_MS = 150_000;
+const DECISION_TIMEOUT_MS = 3_700_000;
 
 let pagePort: MessagePort | null = null;
 
@@ -78,7 +78,14 @@ function certify(requestId: string, json: string): Extract<ContentRequest, { req
   const evidence = certifyTarget(target);
   const certifyMs = performance.now() - started;
   if (evidence.element) rememberCertified(requestId, target, evidence.element, evidence.digest);
-  return { kind: 'propose', requestId, proposal, certificates: evidence.certificates, certifyMs };
+  return {
+    kind: 'propose',
+    requestId,
+    proposal,
+    certificates: evidence.certificates,
+    certifyMs,
+    devicePixelRatio: window.devicePixelRatio,
+  };
 }
 
 function parseProposal(

@@ -29,6 +29,8 @@ export const ContentRequestSchema = z.discriminatedUnion('kind', [
     certificates: z.array(CertificateSchema).max(64),
     /** How long the content script took to gather them, for the audit and the benchmark. */
     certifyMs: z.number().nonnegative().max(600_000).optional(),
+    /** For cropping the target out of a screenshot of the tab. */
+    devicePixelRatio: z.number().positive().max(16).optional(),
   }),
   z.strictObject({
     kind: z.literal('malformed'),

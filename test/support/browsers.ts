@@ -102,8 +102,15 @@ async function launchChromium(headless: boolean, secureOrigins: string[], overri
     name: 'chromium',
     newPage: async () => wrapPlaywright(await context.newPage()),
     async openExtensionPage(path) {
-      const page = await context.newPage();
-      await page.goto(`chrome-extension://${CHROME_EXTENSION_ID}/${path}`);
+      // A background tab of the same window, like the real popup: the page under test stays the
+      // visible tab, which captureVisibleTab (OCR, pixel re-checks) depends on.
+      const url = `chrome-extension://${CHROME_EXTENSION_ID}/${path}`;
+      const session = await context.browser()!.newBrowserCDPSession();
+      const opened = context.waitForEvent('page', { predicate: (p) => p.url() === url, timeout: 10_000 });
+      await session.send('Target.createTarget', { url, background: true, newWindow: false });
+      const page = await opened;
+      await page.waitForLoadState('load');
+      await session.detach();
       return wrapPlaywright(page);
     },
     async close() {
@@ -149,7 +156,9 @@ async function launchFirefox(headless: boolean, override?: string): Promise<Test
 
 /**
  * WebDriver BiDi refuses to navigate a tab to a moz-extension: URL ("not allowed in this context"),
- * so the tab is opened from the browser chrome instead, as the user opening the page would.
+ * so the tab is opened from the browser chrome instead, as the user opening the page would. It
+ * opens in the background, like the real popup: the page under test stays the visible tab, which
+ * captureVisibleTab (OCR, pixel re-checks) depends on.
  */
 async function openFirefoxExtensionPage(browser: import('puppeteer-core').Browser, url: string): Promise<TestPage> {
   type Send = (method: string, params: object) => Promise<{ result: { contexts?: { context: string }[] } }>;
@@ -158,7 +167,7 @@ async function openFirefoxExtensionPage(browser: import('puppeteer-core').Browse
   const tree = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' });
   const chromeWindow = tree.result.contexts?.[0]?.context;
   if (!chromeWindow) throw new Error('No browser chrome window to open the page from.');
-  const open = `gBrowser.selectedTab = gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); 0`;
+  const open = `gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); 0`;
   await connection.send('script.evaluate', { expression: open, target: { context: chromeWindow }, awaitPromise: false });
   for (let attempt = 0; attempt < 100; attempt++) {
     // Other extension windows (an ask prompt) may open meanwhile: take the tab showing this URL.

@@ -57,20 +57,24 @@ export async function proposeAndAnswer(
   env: { browser: TestBrowser },
   page: TestPage,
   call: unknown,
-  answer: { approve: boolean; rememberMinutes?: number },
+  answer: { approve: boolean; rememberMinutes?: number; beforeAnswer?: () => Promise<void> },
 ): Promise<{ verdict: Verdict; listed: AskListing }> {
   await page.evaluate((c) => {
     const w = window as unknown as { warrant: { propose(c: unknown): Promise<Verdict> }; pendingVerdict?: Promise<Verdict> };
     w.pendingVerdict = w.warrant.propose(c);
   }, call);
   const popup = await env.browser.openExtensionPage('src/popup/index.html');
+  const listedFirst = await popup.evaluate(async () => {
+    for (let i = 0; i < 100; i++) {
+      if (document.querySelector('#pending article.ask')) return true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return false;
+  });
+  if (listedFirst && answer.beforeAnswer) await answer.beforeAnswer();
   const listed = await popup.evaluate(
     async ({ approve, rememberMinutes }) => {
-      let item: HTMLElement | null = null;
-      for (let i = 0; i < 100 && !item; i++) {
-        item = document.querySelector<HTMLElement>('#pending article.ask');
-        if (!item) await new Promise((r) => setTimeout(r, 100));
-      }
+      const item = document.querySelector<HTMLElement>('#pending article.ask');
       if (!item) return { id: '', text: '' };
       const seen = { id: item.dataset.askId ?? '', text: item.textContent ?? '' };
       if (rememberMinutes !== undefined) {

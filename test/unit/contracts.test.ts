@@ -115,6 +115,7 @@ describe('ReasonSchema and the reason codes', () => {
         'target_covered',
         'target_disabled',
         'label_mismatch',
+        'pixel_mismatch',
         'ax_mismatch',
         'target_not_editable',
         'option_not_found',

@@ -4,9 +4,6 @@ import type { FrameSender } from '../sender';
 import { hasStandingApproval, transactionKey } from './approvals';
 import { ask } from './queue';
 
-/** How long the user has to answer. The policy will carry this; 120 s is its default. */
-export const ASK_TIMEOUT_MS = 120_000;
-
 export type AskInput = {
   call: ResolvedCall;
   sender: FrameSender;
@@ -14,6 +11,8 @@ export type AskInput = {
   reasons: Reason[];
   certificates: Certificate[];
   label: string | null;
+  /** How long the user has to answer (the policy's ask timeout). */
+  timeoutMs: number;
 };
 
 export type AskOutcome = { approved: boolean; reason: Reason; record: { approved: boolean; time: number } };
@@ -43,7 +42,7 @@ export async function askUser(input: AskInput): Promise<AskOutcome> {
     reasons: input.reasons,
     transaction,
     createdAt: now,
-    expiresAt: now + ASK_TIMEOUT_MS,
+    expiresAt: now + input.timeoutMs,
     crop: null,
   });
   const why = {

@@ -27,6 +27,7 @@ export const REASONS = {
   target_covered: 'Another element is on top of the target at its click point.',
   target_disabled: 'The target is disabled or inert.',
   label_mismatch: 'The claimed label differs from the text the target visibly shows.',
+  pixel_mismatch: 'Cross-modal: the rendered pixels (OCR) do not show the text the DOM and the claim say.',
   ax_mismatch: 'AX–DOM integrity: the accessible name or role contradicts what the element visibly shows.',
   target_not_editable: 'H4: the target of `type` is not an editable field.',
   option_not_found: 'H4: the select element has no option with that value or visible text.',

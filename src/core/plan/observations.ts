@@ -48,3 +48,10 @@ export const AxNameValueSchema = z.strictObject({
   visibleLabel: z.string(),
 });
 export type AxNameValue = z.infer<typeof AxNameValueSchema>;
+
+/** What OCR read from the rendered pixels of the target; `confidence` is also the certificate's κ. */
+export const OcrTextValueSchema = z.strictObject({ text: z.string(), confidence: z.number().min(0).max(1) });
+export type OcrTextValue = z.infer<typeof OcrTextValueSchema>;
+
+export const PixelHashValueSchema = z.strictObject({ hash: z.string(), bits: z.number().int().positive() });
+export type PixelHashValue = z.infer<typeof PixelHashValueSchema>;

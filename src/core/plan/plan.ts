@@ -9,6 +9,7 @@ import {
   labelShown,
   originIs,
   type Predicate,
+  pixelsShow,
   unobstructed,
   valueShown,
   visible,
@@ -23,7 +24,23 @@ const plan = (...predicates: Predicate<never>[]) => predicates as Predicate[];
  * G_a: the predicates that must be certified before the call may run. Claims add predicates
  * (they are checked against observations), they never remove any.
  */
-export function planFor(call: ResolvedCall): Predicate[] {
+export type PlanOptions = {
+  /** Pixels were requested for this call (privileged, OCR on): corroborate the label across modalities. */
+  pixels?: { renderedText: string | null };
+};
+
+export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicate[] {
+  const base = basePlan(call);
+  if (!options.pixels || targetOf(call) === null) return base;
+  const { label } = call.claims;
+  const expected = [
+    ...(options.pixels.renderedText ? [pixelsShow(options.pixels.renderedText, 'target.pixels') as Predicate<never>] : []),
+    ...(label !== undefined ? [pixelsShow(label, 'target.pixels.label') as Predicate<never>] : []),
+  ];
+  return [...base, ...(expected as Predicate[])];
+}
+
+function basePlan(call: ResolvedCall): Predicate[] {
   const { label, value, origin } = call.claims;
   const labelled = label === undefined ? [] : [labelShown(label) as Predicate<never>];
   const where = origin === undefined ? [] : [originIs(origin) as Predicate<never>];

@@ -1,7 +1,15 @@
 import type { z } from 'zod';
 import type { CertificateType, ReasonCode } from '../contracts';
-import { normalizeLabel } from '../text';
-import { AxNameValueSchema, HitTestValueSchema, OriginValueSchema, UiElementValueSchema, VisibleTextValueSchema } from './observations';
+import { foldedSkeleton, labelsMatch, normalizeLabel } from '../text';
+import { editDistance } from '../util/edit-distance';
+import {
+  AxNameValueSchema,
+  HitTestValueSchema,
+  OcrTextValueSchema,
+  OriginValueSchema,
+  UiElementValueSchema,
+  VisibleTextValueSchema,
+} from './observations';
 
 export type Evaluation = { holds: true } | { holds: false; code: ReasonCode; message: string };
 
@@ -71,11 +79,43 @@ export function labelShown(claimed: string): Predicate<z.infer<typeof VisibleTex
     certificate: 'visible_text',
     scope: 'target',
     value: VisibleTextValueSchema,
-    evaluate: (v) =>
-      normalizeLabel(v.text) === normalizeLabel(claimed)
-        ? holds
-        : fails('label_mismatch', `The target shows "${v.text.slice(0, 80)}", not the claimed "${claimed.slice(0, 80)}".`),
+    evaluate: (v) => {
+      const match = labelsMatch(claimed, v.text);
+      if (match.equal) return holds;
+      // A homoglyph of the claim is a deception, not a near match.
+      const how = match.confusable ? ' (a lookalike, not the same text)' : '';
+      return fails('label_mismatch', `The target shows "${v.text.slice(0, 80)}", not the claimed "${claimed.slice(0, 80)}"${how}.`);
+    },
   };
+}
+
+/**
+ * Cross-modal corroboration: the pixels must show the expected text (what the DOM renders, or what
+ * the assistant claims). OCR misreads a little, so lookalike-folded text that is close enough
+ * agrees; text that differs is a contradiction, not an average.
+ */
+export function pixelsShow(expected: string, name: string): Predicate<z.infer<typeof OcrTextValueSchema>> {
+  return {
+    name,
+    certificate: 'ocr_text',
+    scope: 'target',
+    value: OcrTextValueSchema,
+    evaluate: (v) =>
+      similarText(v.text, expected)
+        ? holds
+        : fails('pixel_mismatch', `The rendered pixels read "${v.text.slice(0, 80)}", not "${expected.slice(0, 80)}".`),
+  };
+}
+
+/** At least this share of characters must agree after folding lookalikes. */
+export const OCR_AGREEMENT = 0.8;
+
+function similarText(read: string, expected: string): boolean {
+  const a = foldedSkeleton(normalizeLabel(read)).replace(/[^\p{L}\p{N}]+/gu, '');
+  const b = foldedSkeleton(normalizeLabel(expected)).replace(/[^\p{L}\p{N}]+/gu, '');
+  if (a === b) return true;
+  const longest = Math.max(a.length, b.length);
+  return longest > 0 && 1 - editDistance(a, b) / longest >= OCR_AGREEMENT;
 }
 
 export function valueShown(claimed: string): Predicate<z.infer<typeof VisibleTextValueSchema>> {

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { BROWSERS } from '../support/browsers';
+import { clicks, codes, propose, proposeAndAnswer, useBrowser } from '../support/suite';
+
+/**
+ * Privileged clicks are corroborated across modalities: DOM text, accessible name and the
+ * rendered pixels (OCR) must agree. Judged by what the page did.
+ */
+describe.each(BROWSERS)('cross-modal corroboration in %s', (browserName) => {
+  const env = useBrowser(browserName);
+
+  it('blocks a commit whose pixels show another label than the DOM (a painted-over button), without asking', async () => {
+    const page = await env.open('bank.example', '/cross-modal.html');
+    const verdict = await propose(page, { tool: 'click', args: { target: '#disguised' }, claims: { label: 'Pay $500' } });
+    expect(verdict).toMatchObject({ decision: 'block', executed: false });
+    expect(codes(verdict)).toContain('pixel_mismatch');
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('asks for the honest twin, whose pixels agree, and performs it when approved', async () => {
+    const page = await env.open('bank.example', '/cross-modal.html');
+    const { verdict, listed } = await proposeAndAnswer(
+      env,
+      page,
+      { tool: 'click', args: { target: '#honest' }, claims: { label: 'Pay $500' } },
+      { approve: true },
+    );
+    expect(listed.text).toContain('ocr_text');
+    expect(verdict).toMatchObject({ decision: 'ask', approved: true, executed: true });
+    expect(await clicks(page)).toEqual(['honest']);
+    await page.close();
+  });
+
+  it('does not perform an approved action whose pixels changed while the user was deciding', async () => {
+    const page = await env.open('bank.example', '/cross-modal.html');
+    // While the user reads the prompt, the page paints another amount over the button — with an
+    // overlay that lets clicks through, so the button's DOM, text and hit test stay as certified:
+    // only the pixels tell.
+    const repaint = () =>
+      page.evaluate(() => {
+        const honest = document.getElementById('honest')!;
+        const cover = document.createElement('span');
+        cover.className = 'cover';
+        honest.replaceWith(cover);
+        const mask = document.createElement('span');
+        mask.className = 'mask';
+        mask.textContent = 'Pay $900';
+        cover.append(honest, mask);
+      });
+    const { verdict } = await proposeAndAnswer(
+      env,
+      page,
+      { tool: 'click', args: { target: '#honest' } },
+      { approve: true, beforeAnswer: repaint },
+    );
+    expect(verdict).toMatchObject({ decision: 'block', approved: true, executed: false });
+    expect(codes(verdict)).toEqual(['stale_evidence']);
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+});
