@@ -1,3 +1,5 @@
+import { pixelsShow } from '../../src/core/plan/predicates';
+import { DEFAULT_GATE_POLICY } from '../../src/core/policy';
 import { type Interval, wilson } from '../rng';
 import { type ClassDef, type Kind, type PredicateName, type Trial, VERIFIER_OF, type VerifierName } from './corpus';
 import type { AuditRecord, Observed } from './drive';
@@ -50,7 +52,23 @@ function seenIn(record: AuditRecord | undefined): TrialResult['seen'] {
   return seen;
 }
 
-export function judge(trials: Trial[], observed: Observed[], audit: Map<string, AuditRecord>): TrialResult[] {
+/**
+ * Whether OCR objects to the click, judged from its certificate as the gate would alone: no reading,
+ * a reading below the policy's confidence, or text that disagrees with the DOM text or the claim.
+ * (The verdict cannot tell: once a DOM predicate contradicts, the gate reports contradictions only.)
+ */
+function ocrObjects(record: AuditRecord | undefined, claim: string | null): boolean {
+  const read = record?.certificates.find((c) => c.type === 'ocr_text');
+  if (!read) return true;
+  const value = read.value as { text: string; confidence: number };
+  if (value.confidence < DEFAULT_GATE_POLICY.minConfidence) return true;
+  const dom = record?.certificates.find((c) => c.type === 'visible_text')?.value as { text?: string } | undefined;
+  const disagrees = (expected: string) => !pixelsShow(expected, 'target.pixels').evaluate(value).holds;
+  return (!!dom?.text && disagrees(dom.text)) || (claim !== null && disagrees(claim));
+}
+
+/** `ocr`: pixels were read for these trials (OCR on in the policy), so OCR's own objection is attributed too. */
+export function judge(trials: Trial[], observed: Observed[], audit: Map<string, AuditRecord>, ocr = false): TrialResult[] {
   const byKey = new Map(observed.map((o) => [o.key, o]));
   return trials.map((trial) => {
     const o = byKey.get(trial.key);
@@ -60,6 +78,8 @@ export function judge(trials: Trial[], observed: Observed[], audit: Map<string, 
     const handlerRan = o.handler.includes(targetId);
     const codes = verdict.reasons.map((r) => r.code);
     const predicates = [...new Set(verdict.reasons.map((r) => r.predicate).filter((p): p is string => !!p))];
+    const record = audit.get(verdict.id);
+    if (ocr && !predicates.includes('target.pixels') && ocrObjects(record, trial.claim)) predicates.push('target.pixels');
     const fired = [...new Set(predicates.map((p) => VERIFIER_OF[p]).filter((v): v is VerifierName => !!v))];
     const allowed = verdict.decision === 'allow' && verdict.executed;
     const outcome: Outcome =
@@ -72,7 +92,6 @@ export function judge(trials: Trial[], observed: Observed[], audit: Map<string, 
             : codes.length > 0 && codes.every((c) => c === 'requires_approval' || c === 'not_approved')
               ? 'approval'
               : 'blocked';
-    const record = audit.get(verdict.id);
     return {
       key: trial.key,
       id: trial.spec.id,

@@ -5,7 +5,14 @@
  * contradict a deceptive element (used to attribute a false accept to a verifier).
  */
 export type Kind = 'deceptive' | 'benign';
-export type PredicateName = 'target.visible' | 'target.unobstructed' | 'target.label' | 'target.ax' | 'target.enabled' | 'privilege';
+export type PredicateName =
+  | 'target.visible'
+  | 'target.unobstructed'
+  | 'target.label'
+  | 'target.ax'
+  | 'target.enabled'
+  | 'privilege'
+  | 'target.pixels';
 export type VerifierName = 'DOM' | 'AX' | 'OCR' | 'policy';
 
 /** Predicate → verifier that issues its certificate (pixel predicates → OCR, once they exist). */

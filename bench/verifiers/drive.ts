@@ -15,7 +15,7 @@ export type Call = { key: string; frame: string | null; target: string; claim: s
 export type AuditRecord = {
   id: string;
   decision: string;
-  certificates: { type: string; value: unknown; verifier: string }[];
+  certificates: { type: string; value: unknown; verifier: string; confidence?: number }[];
   timings?: { certifyMs: number | null; decideMs: number | null; executeMs: number | null };
 };
 

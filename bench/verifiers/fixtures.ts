@@ -66,9 +66,9 @@ export function bigPage(): string {
       const open = Array.from({ length: 24 }, (_, d) => `<div class="n${d}">`).join('');
       const close = '</div>'.repeat(24);
       items.push(`<li>${open}<button id="target" data-t="target">Show details</button>${close}</li>`);
-      const rows = Array.from({ length: 60 }, (_, r) => `<p><b>Row ${r}</b> <i>value ${r * 3}</i> <span>note</span></p>`).join('');
+      const cells = Array.from({ length: 80 }, (_, r) => `<span><b>R${r}</b> <i>${r * 3}</i></span>`).join(' ');
       items.push(
-        `<li><div id="card" data-t="card" role="button" tabindex="0" style="border:1px solid #999;padding:4px">${rows}</div></li>`,
+        `<li><div id="card" data-t="card" role="button" tabindex="0" style="display:flex;flex-wrap:wrap;gap:2px 8px;width:640px;border:1px solid #999;padding:4px;font-size:12px">${cells}</div></li>`,
       );
     }
   }

@@ -49,7 +49,7 @@ export async function measureLatency(page: TestPage, auditor: Auditor, samples: 
   });
   const targets: { target: string; description: string; claim: string | null }[] = [
     { target: '#target', description: `button "Show details", ${shape.depth} levels deep`, claim: 'Show details' },
-    { target: '#card', description: 'clickable card (role=button) with 240 descendants', claim: null },
+    { target: '#card', description: 'clickable card (role=button) with 240 descendants (name from content)', claim: null },
   ];
   const results: TargetLatency[] = [];
   for (const t of targets) {

@@ -23,7 +23,7 @@ function children(): Map<number, number[]> {
   return byParent;
 }
 
-function descendants(root: number): number[] {
+export function descendants(root = process.pid): number[] {
   const byParent = children();
   const out: number[] = [];
   const queue = [...(byParent.get(root) ?? [])];
@@ -40,13 +40,15 @@ function kib(text: string, field: string): number {
   return match ? Number(match[1]) : 0;
 }
 
-export function sampleMemory(): MemorySample | null {
+/** `exclude`: processes that existed before the browser was launched (a previous browser still exiting). */
+export function sampleMemory(exclude: ReadonlySet<number> = new Set()): MemorySample | null {
   if (process.platform !== 'linux') return null;
   let pss = 0;
   let rss = 0;
   let extension: number | null = null;
   let processes = 0;
   for (const pid of descendants(process.pid)) {
+    if (exclude.has(pid)) continue;
     try {
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (cmdline.includes('esbuild')) continue;
@@ -65,11 +67,11 @@ export function sampleMemory(): MemorySample | null {
 }
 
 /** The median of a few samples a little apart: one sample catches the collector mid-flight. */
-export async function settledMemory(samples = 3, gapMs = 300): Promise<MemorySample | null> {
+export async function settledMemory(exclude: ReadonlySet<number> = new Set(), samples = 3, gapMs = 300): Promise<MemorySample | null> {
   const taken: MemorySample[] = [];
   for (let i = 0; i < samples; i++) {
     if (i > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
-    const sample = sampleMemory();
+    const sample = sampleMemory(exclude);
     if (sample) taken.push(sample);
   }
   if (taken.length === 0) return null;

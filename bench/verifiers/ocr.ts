@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type BrowserName, launch, ROOT, type TestPage } from '../../test/support/browsers';
 import type { FixtureServer } from '../../test/support/server';
 import { type Summary, summary } from './latency';
-import { type MemorySample, settledMemory } from './memory';
+import { descendants, type MemorySample, settledMemory } from './memory';
 
 export const OCR_GOALS = { warmP50Ms: 120, coldMs: 2_500 };
 
@@ -55,6 +55,7 @@ async function rectOf(page: TestPage, selector: string): Promise<{ rect: Rect; d
 export async function benchOcr(name: BrowserName, server: FixtureServer, warmSamples: number): Promise<OcrBench> {
   const extension = buildProbe(name);
   if (typeof extension !== 'string') return { status: 'not measured', reason: extension.error };
+  const earlier = new Set(process.platform === 'linux' ? descendants() : []);
   const browser = await launch(name, { extension });
   try {
     const url = server.url('bank.example', '/ocr.html');
@@ -75,7 +76,7 @@ export async function benchOcr(name: BrowserName, server: FixtureServer, warmSam
       );
       return { read: result, wallMs: performance.now() - started };
     };
-    const before = await settledMemory();
+    const before = await settledMemory(earlier);
     const first = await read('#ocr-16');
     if (!first.read.ok) return { status: 'not measured', reason: `cold OCR failed: ${first.read.error}` };
     const cold = { ms: first.read.ms, wallMs: first.wallMs, text: first.read.text, confidence: first.read.confidence };
@@ -98,7 +99,7 @@ export async function benchOcr(name: BrowserName, server: FixtureServer, warmSam
       (selector === '#ocr-16' ? warm : large).push(r.ms);
       if (i < 4) reads.push({ crop: selector, text: r.text, confidence: r.confidence });
     }
-    const held = await settledMemory();
+    const held = await settledMemory(earlier);
     let releasedBy: string;
     if (name === 'chromium') {
       await probe.evaluate(() => chrome.offscreen.closeDocument().catch(() => undefined));
@@ -108,7 +109,7 @@ export async function benchOcr(name: BrowserName, server: FixtureServer, warmSam
       releasedBy = 'closing the page that held the worker (the event page releases it after 60 s idle)';
     }
     await sleep(1_000);
-    const released = await settledMemory();
+    const released = await settledMemory(earlier);
     return {
       status: 'measured',
       cold,

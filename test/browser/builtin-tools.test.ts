@@ -61,13 +61,9 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     expect(await events(page)).toEqual([]);
     expect(env.server.posts).toEqual([]);
 
-    const approved = await proposeAndAnswer(env, page, { tool: 'submit', args: { target: '#contact' } }, { approve: true }).catch(
-      // The approved submission navigates the page away, which ends the page's promise.
-      () => null,
-    );
+    await proposeAndAnswer(env, page, { tool: 'submit', args: { target: '#contact' } }, { approve: true, navigates: true });
     for (let i = 0; i < 50 && env.server.posts.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(env.server.posts).toEqual([{ host: 'bank.example', path: '/contact', body: 'message=hello' }]);
-    expect(approved === null || approved.verdict.executed).toBe(true);
     await page.close();
   });
 

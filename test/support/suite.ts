@@ -57,7 +57,7 @@ export async function proposeAndAnswer(
   env: { browser: TestBrowser },
   page: TestPage,
   call: unknown,
-  answer: { approve: boolean; rememberMinutes?: number; beforeAnswer?: () => Promise<void> },
+  answer: { approve: boolean; rememberMinutes?: number; beforeAnswer?: () => Promise<void>; navigates?: boolean },
 ): Promise<{ verdict: Verdict; listed: AskListing }> {
   await page.evaluate((c) => {
     const w = window as unknown as { warrant: { propose(c: unknown): Promise<Verdict> }; pendingVerdict?: Promise<Verdict> };
@@ -89,7 +89,9 @@ export async function proposeAndAnswer(
     },
     { approve: answer.approve, rememberMinutes: answer.rememberMinutes },
   );
-  const verdict = await page.evaluate(() => (window as unknown as { pendingVerdict: Promise<Verdict> }).pendingVerdict);
   await popup.close();
+  // An approved navigation or submission unloads the page, and its promise with it.
+  if (answer.navigates) return { verdict: { id: '', decision: 'ask', executed: true, reasons: [] }, listed };
+  const verdict = await page.evaluate(() => (window as unknown as { pendingVerdict: Promise<Verdict> }).pendingVerdict);
   return { verdict, listed };
 }

@@ -1,0 +1,116 @@
+import { CERTIFY_GOAL_MS, type LatencyResult, type Summary } from './latency';
+import type { MemorySample } from './memory';
+import { OCR_GOALS, type OcrBench } from './ocr';
+
+export type PerfInput = { latency: LatencyResult | { error: string }; ocr: OcrBench };
+type PerRun = { browser: string; perf: PerfInput };
+
+const ms = (x: number | null) => (x === null ? '—' : x < 10 ? x.toFixed(2) : x.toFixed(0));
+const dist = (s: Summary) => `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.max)} (n=${s.n})`;
+const table = (head: string[], rows: string[][]) =>
+  [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+export function latencySection(runs: PerRun[]): string {
+  const out = [
+    '## Certification latency on a 5,000-element page',
+    '',
+    `\`bench/verifiers/fixtures/big.html\`: a 1,000-item list plus a deeply nested button and a large clickable card. Honest clicks (nothing navigates), warmed up first; \`certifyMs\` is the content script’s DOM + AX certification as recorded in the audit record, \`decideMs\` the background’s resolve/plan/gate, \`executeMs\` the execution round trip, and the round trip is \`propose()\` as the page measured it. Goal: certification p50 ≤ ${CERTIFY_GOAL_MS} ms. Cells: p50 / p95 / max in ms. The card shows how certification grows with the target’s subtree (rendered text and the accessible name walk every descendant; the executor certifies again before it clicks, which is most of executeMs), not with the page.`,
+    '',
+  ];
+  const rows: string[][] = [];
+  const notes: string[] = [];
+  for (const run of runs) {
+    const l = run.perf.latency;
+    if ('error' in l) {
+      notes.push(`${run.browser}: not measured (${l.error}).`);
+      continue;
+    }
+    notes.push(
+      `${run.browser}: ${l.elements.toLocaleString('en')} elements, ${l.nodes.toLocaleString('en')} nodes; the page’s timer resolution is ${l.timerResolutionMs.toFixed(3)} ms${l.timerResolutionMs >= 0.5 ? ' (coarse: sub-millisecond timings read as 0 or 1 ms)' : ''}.`,
+    );
+    for (const t of l.targets) {
+      const met = t.certifyMs.p50 === null ? '—' : t.certifyMs.p50 <= CERTIFY_GOAL_MS ? 'met' : '**missed**';
+      const decisions = Object.entries(t.decisions)
+        .map(([d, n]) => `${d} ${n}`)
+        .join(', ');
+      rows.push([
+        run.browser,
+        t.description,
+        `${decisions}; executed ${t.executed}`,
+        dist(t.certifyMs),
+        met,
+        dist(t.decideMs),
+        dist(t.executeMs),
+        dist(t.roundTripMs),
+      ]);
+    }
+  }
+  out.push(
+    table(['browser', 'target', 'verdicts', 'certifyMs', `≤ ${CERTIFY_GOAL_MS} ms`, 'decideMs', 'executeMs', 'round trip'], rows),
+    '',
+    ...notes.map((n) => `- ${n}`),
+  );
+  return out.join('\n');
+}
+
+const mem = (m: MemorySample | null) =>
+  m ? `${m.totalPssMiB.toFixed(0)} MiB${m.extensionPssMiB !== null ? ` (extension process ${m.extensionPssMiB.toFixed(0)})` : ''}` : '—';
+const delta = (a: MemorySample | null, b: MemorySample | null) => {
+  if (!a || !b) return '—';
+  const total = b.totalPssMiB - a.totalPssMiB;
+  const ext =
+    a.extensionPssMiB !== null && b.extensionPssMiB !== null
+      ? ` (extension process ${(b.extensionPssMiB - a.extensionPssMiB).toFixed(0)})`
+      : '';
+  return `${total >= 0 ? '+' : ''}${total.toFixed(0)} MiB${ext}`;
+};
+
+export function ocrSection(runs: PerRun[]): string {
+  const out = [
+    '## OCR latency and memory',
+    '',
+    `The background OCR module (\`src/background/ocr\`: captureVisibleTab crop → tesseract.js in the offscreen document on Chromium, in a worker on Firefox) driven from the test-only probe page (\`WARRANT_OCR_PROBE=1\` build, as test/browser/ocr.test.ts does), on \`fixtures/ocr.html\`: a 16 px “Show details” button and a 24 px “Open settings” one. Times are \`ocrElement\`’s own (capture + crop + hash + recognition); Chromium calls are spaced 550 ms apart so its 2-captures-a-second quota adds no wait. Goals: cold start ≤ ${OCR_GOALS.coldMs} ms, warm p50 ≤ ${OCR_GOALS.warmP50Ms} ms for a button crop. Memory: proportional set size (PSS, /proc) of every process of the browser, before the first OCR, after the warm runs, and after the engine is released.`,
+    '',
+  ];
+  const rows: string[][] = [];
+  const extra: string[] = [];
+  for (const run of runs) {
+    const o = run.perf.ocr;
+    if (o.status !== 'measured') {
+      extra.push(`${run.browser}: not measured yet — ${o.reason}.`);
+      continue;
+    }
+    const coldMet = o.cold.ms <= OCR_GOALS.coldMs ? 'met' : '**missed**';
+    const warmMet = o.warm.p50 === null ? '—' : o.warm.p50 <= OCR_GOALS.warmP50Ms ? 'met' : '**missed**';
+    rows.push([
+      run.browser,
+      `${ms(o.cold.ms)} (${coldMet})`,
+      `${dist(o.warm)} (${warmMet})`,
+      dist(o.warmLarge),
+      mem(o.memory.before),
+      delta(o.memory.before, o.memory.warm),
+      delta(o.memory.before, o.memory.released),
+    ]);
+    const reads = o.reads.map((r) => `${r.crop} → "${r.text.replace(/\s+/g, ' ')}" (${r.confidence.toFixed(2)})`).join('; ');
+    extra.push(
+      `${run.browser}: reads ${reads}${o.failures.length ? `; failures: ${o.failures.join(', ')}` : ''}; released by ${o.memory.releasedBy}.`,
+    );
+  }
+  out.push(
+    table(
+      [
+        'browser',
+        'cold start ms',
+        'warm 16 px button p50 / p95 / max',
+        'warm 24 px button',
+        'browser PSS before',
+        'held after warm-up',
+        'after release',
+      ],
+      rows,
+    ),
+    '',
+    ...extra.map((e) => `- ${e}`),
+  );
+  return out.join('\n');
+}
