@@ -23,7 +23,27 @@ if (headed) {
   });
 } else {
   console.log(`Headless demo on ${url} (set DISPLAY to open a window)\n`);
-  const lines = await page.evaluate(() => (window as unknown as { runDemo(): Promise<string[]> }).runDemo());
+  await page.evaluate(() => {
+    const w = window as unknown as { runDemo(): Promise<string[]>; demoLines?: Promise<string[]> };
+    w.demoLines = w.runDemo();
+  });
+  // The commit ("Pay $500 to Alice") waits for the user in Warrant's popup; the demo user denies it there.
+  const popup = await browser.openExtensionPage('src/popup/index.html');
+  const asked = await popup.evaluate(async () => {
+    for (let i = 0; i < 300; i++) {
+      const ask = document.querySelector<HTMLElement>('#pending article.ask');
+      const deny = ask && Array.from(ask.querySelectorAll('button')).find((b) => b.textContent === 'Deny');
+      if (ask && deny) {
+        const what = ask.querySelector('.what')?.textContent ?? '';
+        deny.click();
+        return what;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return null;
+  });
+  if (asked) console.log(`(Warrant asked the user about: ${asked} — the demo user pressed Deny)\n`);
+  const lines = await page.evaluate(() => (window as unknown as { demoLines: Promise<string[]> }).demoLines);
   for (const line of lines) console.log(line);
   await browser.close();
   await server.close();

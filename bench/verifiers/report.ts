@@ -1,4 +1,4 @@
-import type { ClassRow, Count, PredicateRow, TrialResult } from './analyze';
+import { type ClassRow, type Count, disagreements, type PredicateRow, type TrialResult } from './analyze';
 import type { ClassDef } from './corpus';
 import { WHY } from './notes';
 import { latencySection, ocrSection, type PerfInput } from './report-perf';
@@ -158,12 +158,19 @@ export function markdown(input: ReportInput): string {
   ];
   for (const run of runs) {
     out.push(
-      `## ε_p matrix — ${run.browser}, default policy (DOM + AX; ${run.base.seconds.toFixed(1)} s)`,
+      `## ε_p matrix — ${run.browser}, default policy (DOM + AX; ${run.base.seconds.toFixed(1)} s; the bench’s user denied ${run.base.denied} asks)`,
       '',
       matrix(run.base.rows, false),
       '',
     );
   }
+  const odd = runs.flatMap((run) =>
+    disagreements(run.base.results).map((r) => `${run.browser} \`${r.key}\`: ${verdictOf(r)}, handler saw [${r.handler.join(', ')}]`),
+  );
+  out.push(
+    `Consistency: in ${odd.length === 0 ? 'every trial' : `all but ${odd.length} trials`} \`executed\` agrees with what the page’s own handlers saw.${odd.length ? ` Exceptions: ${odd.join('; ')}.` : ''}`,
+    '',
+  );
   out.push('## Per predicate (default policy)', '', predicateTable(runs), '');
   out.push(
     '## Elements some browser got wrong (default policy)',

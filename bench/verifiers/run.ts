@@ -38,6 +38,11 @@ function versionOf(name: BrowserName): string {
 }
 
 const seconds = (since: number) => (performance.now() - since) / 1_000;
+const START = performance.now();
+/** The bench must stay under three minutes: OCR work that would start after this many seconds is skipped. */
+const OCR_DEADLINE_S = 130;
+const overBudget = () =>
+  seconds(START) > OCR_DEADLINE_S ? `skipped: ${seconds(START).toFixed(0)} s had passed (the bench stays under 3 minutes)` : null;
 
 async function runBrowser(name: BrowserName, server: FixtureServer, classes: ClassDef[], trials: Trial[]): Promise<BrowserRun> {
   const log = (text: string) => process.stderr.write(`[${name}] ${text}\n`);
@@ -63,7 +68,8 @@ async function runBrowser(name: BrowserName, server: FixtureServer, classes: Cla
     await big.close();
 
     let ocr: BrowserRun['ocr'] = { skipped: 'run with --no-ocr' };
-    if (!flag('no-ocr')) {
+    if (!flag('no-ocr') && overBudget()) ocr = { skipped: overBudget()! };
+    else if (!flag('no-ocr')) {
       const refused = await auditor.ocrForInteract(true);
       if (refused) ocr = { skipped: refused };
       else {
@@ -102,7 +108,12 @@ async function runBrowser(name: BrowserName, server: FixtureServer, classes: Cla
     await browser.close();
   }
   const started = performance.now();
-  const ocrBench = flag('no-ocr') ? ({ status: 'not measured', reason: 'run with --no-ocr' } as const) : await benchOcr(name, server, 16);
+  const late = overBudget();
+  const ocrBench = flag('no-ocr')
+    ? ({ status: 'not measured', reason: 'run with --no-ocr' } as const)
+    : late
+      ? ({ status: 'not measured', reason: late } as const)
+      : await benchOcr(name, server, 16);
   log(`OCR latency and memory: ${seconds(started).toFixed(1)} s`);
   return { ...run, perf: { latency, ocr: ocrBench } };
 }
@@ -125,7 +136,7 @@ function compact(results: TrialResult[]) {
 }
 
 async function main(): Promise<void> {
-  const started = performance.now();
+  const started = START;
   const classes = corpus();
   const { elements, trials: trialCount } = writeFixtures(classes);
   const trials = trialsOf(classes);

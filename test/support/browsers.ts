@@ -24,6 +24,8 @@ export type TestBrowser = {
   newPage(): Promise<TestPage>;
   /** An extension page (e.g. the popup) opened as a tab. */
   openExtensionPage(path: string): Promise<TestPage>;
+  /** Stops the extension's service worker, as the browser does when it is idle (Chromium only). */
+  stopServiceWorker?(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -112,6 +114,16 @@ async function launchChromium(headless: boolean, secureOrigins: string[], overri
       await page.waitForLoadState('load');
       await session.detach();
       return wrapPlaywright(page);
+    },
+    async stopServiceWorker() {
+      const session = await context.browser()!.newBrowserCDPSession();
+      const { targetInfos } = (await session.send('Target.getTargets')) as {
+        targetInfos: { targetId: string; type: string; url: string }[];
+      };
+      for (const target of targetInfos.filter((t) => t.type === 'service_worker' && t.url.includes(CHROME_EXTENSION_ID))) {
+        await session.send('Target.closeTarget', { targetId: target.targetId });
+      }
+      await session.detach();
     },
     async close() {
       await context.close();
