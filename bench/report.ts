@@ -137,6 +137,13 @@ function notes(input: ReportInput): string[] {
     '- WebMCP schemas without `additionalProperties` are closed by the resolver (JSON Schema would leave them open), so a documented call with an extra key is refused — by design, measured here as over-rejection.',
     "- page-agent allows `num_pages: 0` and `pixels: 0`; Warrant's `scroll.amount` starts at 1, so those no-op scrolls are refused. page-agent's scroll `index` means the container at that index or its nearest scrollable ancestor; Warrant scrolls the element itself — a difference in meaning, not a refusal. Elements page-agent indexes inside same-origin iframes would have to be proposed from that frame; not modelled.",
   ];
+  // Approval fatigue (issue: asks per 100 safe actions, goal ≤ 10), from the same cells.
+  const per100 = (ask: number, n: number) => ((100 * ask) / Math.max(1, n)).toFixed(1);
+  const honest = input.outcomes.honest['resolver+gate'];
+  const fatigue = input.independent.map((c) => `${c.name}: ${per100(c.cells['resolver+gate'].decisions.ask, c.cells['resolver+gate'].n)}`);
+  lines.push(
+    `- Approval fatigue, asks per 100 safe actions (goal ≤ 10): ${fatigue.join('; ')}; generated honest calls: ${per100(honest.decisions.ask, honest.n)} (that corpus draws commit, credential and cross-site calls far more often than an agent's real traffic does).`,
+  );
   if (webmcp) {
     lines.push(
       `- WebMCP ask rate ${f3(webmcp.cells['resolver+gate'].decisions.ask / Math.max(1, webmcp.calls))}: page-tool privilege comes from the tool's own annotations (\`destructiveHint\` or Chromium's \`consequentialHint\` → commit, \`readOnlyHint\` → read, else interact); no README tool declares either, so \`delete-user\` and \`submit-form\` run as \`interact\`. Asking for every non-read-only page tool is left to the interception issue.`,
