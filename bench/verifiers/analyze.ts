@@ -1,3 +1,4 @@
+import { clickPrivilege, type UiElementValue } from '../../src/core/plan';
 import { pixelsShow } from '../../src/core/plan/predicates';
 import { DEFAULT_GATE_POLICY } from '../../src/core/policy';
 import { type Interval, wilson } from '../rng';
@@ -67,6 +68,17 @@ function ocrObjects(record: AuditRecord | undefined, claim: string | null): bool
   return (!!dom?.text && disagrees(dom.text)) || (claim !== null && disagrees(claim));
 }
 
+/**
+ * Whether the commit classifier raised the click above interact, recomputed from the certificates it
+ * read: the verdict may not say so (a contradiction blocks before privilege matters, and pixels are
+ * read for commit clicks, so a pixel mismatch can block first).
+ */
+function classifiedPrivileged(record: AuditRecord | undefined): boolean {
+  const element = record?.certificates.find((c) => c.type === 'ui_element')?.value as UiElementValue | undefined;
+  const text = record?.certificates.find((c) => c.type === 'visible_text')?.value as { text?: string } | undefined;
+  return element !== undefined && clickPrivilege(element, text?.text ?? null) !== 'interact';
+}
+
 /** `ocr`: pixels were read for these trials (OCR on in the policy), so OCR's own objection is attributed too. */
 export function judge(trials: Trial[], observed: Observed[], audit: Map<string, AuditRecord>, ocr = false): TrialResult[] {
   const byKey = new Map(observed.map((o) => [o.key, o]));
@@ -80,6 +92,7 @@ export function judge(trials: Trial[], observed: Observed[], audit: Map<string, 
     const predicates = [...new Set(verdict.reasons.map((r) => r.predicate).filter((p): p is string => !!p))];
     const record = audit.get(verdict.id);
     if (ocr && !predicates.includes('target.pixels') && ocrObjects(record, trial.claim)) predicates.push('target.pixels');
+    if (!predicates.includes('privilege') && classifiedPrivileged(record)) predicates.push('privilege');
     const fired = [...new Set(predicates.map((p) => VERIFIER_OF[p]).filter((v): v is VerifierName => !!v))];
     const allowed = verdict.decision === 'allow' && verdict.executed;
     const outcome: Outcome =

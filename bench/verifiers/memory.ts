@@ -67,7 +67,7 @@ export function sampleMemory(exclude: ReadonlySet<number> = new Set()): MemorySa
 }
 
 /** The median of a few samples a little apart: one sample catches the collector mid-flight. */
-export async function settledMemory(exclude: ReadonlySet<number> = new Set(), samples = 3, gapMs = 300): Promise<MemorySample | null> {
+export async function settledMemory(exclude: ReadonlySet<number> = new Set(), samples = 5, gapMs = 250): Promise<MemorySample | null> {
   const taken: MemorySample[] = [];
   for (let i = 0; i < samples; i++) {
     if (i > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));

@@ -76,6 +76,14 @@ export async function benchOcr(name: BrowserName, server: FixtureServer, warmSam
       );
       return { read: result, wallMs: performance.now() - started };
     };
+    // A capture without OCR first: the fixture tab becomes the active one and the probe page a
+    // background tab (which Chromium trims), so the baseline differs from the later samples only by the engine.
+    const { rect: firstRect, dpr: firstDpr } = await rectOf(fixture, '#ocr-16');
+    await probe.evaluate(
+      ([u, r, d]) => (globalThis as unknown as { probe: { hash(u: string, r: Rect, d: number): Promise<unknown> } }).probe.hash(u, r, d),
+      [url, firstRect, firstDpr] as [string, Rect, number],
+    );
+    await sleep(1_000);
     const before = await settledMemory(earlier);
     const first = await read('#ocr-16');
     if (!first.read.ok) return { status: 'not measured', reason: `cold OCR failed: ${first.read.error}` };

@@ -1,5 +1,4 @@
 import { CERTIFY_GOAL_MS, type LatencyResult, type Summary } from './latency';
-import type { MemorySample } from './memory';
 import { OCR_GOALS, type OcrBench } from './ocr';
 
 export type PerfInput = { latency: LatencyResult | { error: string }; ocr: OcrBench };
@@ -53,23 +52,26 @@ export function latencySection(runs: PerRun[]): string {
   return out.join('\n');
 }
 
-const mem = (m: MemorySample | null) =>
-  m ? `${m.totalPssMiB.toFixed(0)} MiB${m.extensionPssMiB !== null ? ` (extension process ${m.extensionPssMiB.toFixed(0)})` : ''}` : '—';
-const delta = (a: MemorySample | null, b: MemorySample | null) => {
-  if (!a || !b) return '—';
-  const total = b.totalPssMiB - a.totalPssMiB;
-  const ext =
-    a.extensionPssMiB !== null && b.extensionPssMiB !== null
-      ? ` (extension process ${(b.extensionPssMiB - a.extensionPssMiB).toFixed(0)})`
-      : '';
-  return `${total >= 0 ? '+' : ''}${total.toFixed(0)} MiB${ext}`;
-};
+const mib = (x: number) => `${x.toFixed(0)} MiB`;
+const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(0)}`;
+/** The extension process (Chromium: the offscreen document and its worker live there), PSS before → after warm-up → after release. */
+function extensionMemory(m: OcrMemory): string {
+  const [a, b, c] = [m.before?.extensionPssMiB, m.warm?.extensionPssMiB, m.released?.extensionPssMiB];
+  if (a == null || b == null || c == null) return '— (not a separate process)';
+  return `${mib(a)} → ${mib(b)} → ${mib(c)} (held ${signed(b - a)}, after release ${signed(c - a)})`;
+}
+/** The whole browser's RSS: the baseline and its change (PSS of the whole tree swings with shared GPU buffers). */
+function browserMemory(m: OcrMemory): string {
+  if (!m.before || !m.warm || !m.released) return '—';
+  return `${mib(m.before.totalRssMiB)}; held ${signed(m.warm.totalRssMiB - m.before.totalRssMiB)}, after release ${signed(m.released.totalRssMiB - m.before.totalRssMiB)}`;
+}
+type OcrMemory = Extract<OcrBench, { status: 'measured' }>['memory'];
 
 export function ocrSection(runs: PerRun[]): string {
   const out = [
     '## OCR latency and memory',
     '',
-    `The background OCR module (\`src/background/ocr\`: captureVisibleTab crop → tesseract.js in the offscreen document on Chromium, in a worker on Firefox) driven from the test-only probe page (\`WARRANT_OCR_PROBE=1\` build, as test/browser/ocr.test.ts does), on \`fixtures/ocr.html\`: a 16 px “Show details” button and a 24 px “Open settings” one. Times are \`ocrElement\`’s own (capture + crop + hash + recognition); Chromium calls are spaced 550 ms apart so its 2-captures-a-second quota adds no wait. Goals: cold start ≤ ${OCR_GOALS.coldMs} ms, warm p50 ≤ ${OCR_GOALS.warmP50Ms} ms for a button crop. Memory: proportional set size (PSS, /proc) of every process of the browser, before the first OCR, after the warm runs, and after the engine is released.`,
+    `The background OCR module (\`src/background/ocr\`: captureVisibleTab crop → tesseract.js in the offscreen document on Chromium, in a worker on Firefox) driven from the test-only probe page (\`WARRANT_OCR_PROBE=1\` build, as test/browser/ocr.test.ts does), on \`fixtures/ocr.html\`: a 16 px “Show details” button and a 24 px “Open settings” one. Times are \`ocrElement\`’s own (capture + crop + hash + recognition); Chromium calls are spaced 550 ms apart so its 2-captures-a-second quota adds no wait. Goals: cold start ≤ ${OCR_GOALS.coldMs} ms, warm p50 ≤ ${OCR_GOALS.warmP50Ms} ms for a button crop. Memory (/proc, medians of 5 samples): before the first OCR (after one capture, so the probe tab is already in the background), after the warm runs, and 1 s after the engine is released. The extension process’s PSS is what the OCR document holds on Chromium (the offscreen document and its worker run there); Firefox runs its extension pages in a process the command line does not name, so only the whole browser’s RSS is given, which also counts capture buffers.`,
     '',
   ];
   const rows: string[][] = [];
@@ -87,9 +89,8 @@ export function ocrSection(runs: PerRun[]): string {
       `${ms(o.cold.ms)} (${coldMet})`,
       `${dist(o.warm)} (${warmMet})`,
       dist(o.warmLarge),
-      mem(o.memory.before),
-      delta(o.memory.before, o.memory.warm),
-      delta(o.memory.before, o.memory.released),
+      extensionMemory(o.memory),
+      browserMemory(o.memory),
     ]);
     const reads = o.reads.map((r) => `${r.crop} → "${r.text.replace(/\s+/g, ' ')}" (${r.confidence.toFixed(2)})`).join('; ');
     extra.push(

@@ -158,7 +158,7 @@ export function markdown(input: ReportInput): string {
   ];
   for (const run of runs) {
     out.push(
-      `## ε_p matrix — ${run.browser}, default policy (DOM + AX; ${run.base.seconds.toFixed(1)} s; the bench’s user denied ${run.base.denied} asks)`,
+      `## ε_p matrix — ${run.browser}, default policy (DOM + AX; OCR only for commit clicks; ${run.base.seconds.toFixed(1)} s; the bench’s user denied ${run.base.denied} asks)`,
       '',
       matrix(run.base.rows, false),
       '',

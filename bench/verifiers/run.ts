@@ -57,6 +57,7 @@ async function runBrowser(name: BrowserName, server: FixtureServer, classes: Cla
     const base = await runCorpus(auditor, page, trials);
     const results = judge(trials, base.observed, base.audit);
     const baseSeconds = seconds(started);
+    const denied = await auditor.denied();
     log(`corpus: ${trials.length} trials in ${baseSeconds.toFixed(1)} s`);
     await page.close();
 
@@ -97,7 +98,6 @@ async function runBrowser(name: BrowserName, server: FixtureServer, classes: Cla
         await again.close();
       }
     }
-    const denied = await auditor.denied();
     run = {
       browser: name,
       version: versionOf(name),

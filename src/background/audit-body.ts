@@ -1,4 +1,4 @@
-import type { AuditBody, Certificate, Decision, Reason } from '../core/contracts';
+import type { AuditBody, AuditCrop, Certificate, Decision, Reason } from '../core/contracts';
 import type { ResolvedCall } from '../core/resolver';
 import type { ContentRequest } from '../messages/content-background';
 import type { FrameSender } from './sender';
@@ -16,6 +16,8 @@ export type Outcome = {
   executeMs?: number;
   /** Set when the user was asked. */
   approval?: { approved: boolean; time: number };
+  /** What a blocked target looked like. */
+  crop?: AuditCrop;
 };
 
 type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
@@ -52,6 +54,7 @@ export function auditBody(request: Proposed, sender: FrameSender, outcome: Outco
     approval: outcome.approval ? { approved: outcome.approval.approved, by: 'user', time: outcome.approval.time } : null,
     execution: { executed: outcome.executed, error: outcome.executionError },
     targetLabel: outcome.targetLabel,
+    ...(outcome.crop ? { crop: outcome.crop } : {}),
     timings: {
       certifyMs: request.kind === 'propose' ? (request.certifyMs ?? null) : null,
       decideMs: outcome.decideMs ?? null,

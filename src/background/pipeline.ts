@@ -1,4 +1,4 @@
-import { type Certificate, type Reason, reason, type Verdict } from '../core/contracts';
+import { AUDIT_CROP_MAX_CHARS, type Certificate, type Reason, reason, type Verdict } from '../core/contracts';
 import { gate } from '../core/gate';
 import { navigationPrivilege, type Predicate, planFor, resolveTarget, targetOf, targetPrivilege } from '../core/plan';
 import { askTimeoutMs, type GatePolicy, gatePolicyFor, ocrFor } from '../core/policy';
@@ -11,6 +11,7 @@ import { appendAudit } from './audit-store';
 import { browserOrigin, scopeToFrame, textOf } from './evidence';
 import { executeInFrame, runPageTool } from './execute';
 import { listedBy } from './listing';
+import { cropPng } from './ocr';
 import { locate, pageToolsOf } from './page-tool-registry';
 import { certifyPixels, pixelsUnchanged } from './pixels';
 import { getPolicy } from './policy-store';
@@ -22,6 +23,8 @@ type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
 export async function handleProposal(request: Proposed, sender: FrameSender): Promise<Verdict> {
   const outcome =
     request.kind === 'malformed' ? rejected([reason(request.code, request.problem)]) : await decideAndExecute(request, sender);
+  if (outcome.decision === 'block' && request.kind === 'propose')
+    outcome.crop = (await cropOf(outcome, sender, request.devicePixelRatio)) ?? undefined;
   const record = await appendAudit(auditBody(request, sender, outcome));
   const verdict: Verdict = { id: record.id, decision: outcome.decision, executed: outcome.executed, reasons: outcome.reasons };
   if (outcome.approval) verdict.approved = outcome.approval.approved;
@@ -159,6 +162,15 @@ function actionFor(call: ResolvedCall): Action {
     default:
       throw new Error(`No action for "${call.tool}".`);
   }
+}
+
+/** The crop of a blocked click's target, from the top frame's pixels; best effort. */
+async function cropOf(outcome: Outcome, sender: FrameSender, dpr: number | undefined) {
+  if (outcome.call?.tool !== 'click' || sender.frameId !== 0 || dpr === undefined) return null;
+  const rect = outcome.certificates.find((c) => c.type === 'ui_element')?.region.rect;
+  if (!rect || rect.width < 2 || rect.height < 2) return null;
+  const png = await cropPng(sender.tabId, sender.windowId ?? undefined, rect, dpr);
+  return png && png.length <= AUDIT_CROP_MAX_CHARS ? { png, rect } : null;
 }
 
 function rejected(reasons: Reason[], call: ResolvedCall | null = null, certificates: Certificate[] = []): Outcome {

@@ -37,3 +37,30 @@ describe.each(BROWSERS)('audit and popup in %s', (name) => {
     await page.close();
   });
 });
+
+describe.each(BROWSERS)('crops of blocked clicks in %s', (name) => {
+  const env = useBrowser(name);
+
+  it('keeps a small PNG of what a blocked target looked like, shown in the Blocked view', async () => {
+    const page = await env.open('bank.example', '/click.html');
+    const blocked = await propose(page, { tool: 'click', args: { target: '#covered' }, claims: { label: 'Cancel' } });
+    expect(blocked.decision).toBe('block');
+    const popup = await env.browser.openExtensionPage('src/popup/index.html');
+    const crop = await popup.evaluate(async (id) => {
+      document.getElementById('view-blocked')!.click();
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        const image = document.querySelector<HTMLImageElement>(`#records > li[data-id="${id}"] img`);
+        if (image?.complete && image.naturalWidth > 0)
+          return { src: image.src.slice(0, 22), width: image.naturalWidth, height: image.naturalHeight };
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return null;
+    }, blocked.id);
+    expect(crop).toMatchObject({ src: 'data:image/png;base64,' });
+    expect(crop!.width).toBeGreaterThan(10);
+    expect(crop!.height).toBeGreaterThan(5);
+    await popup.close();
+    await page.close();
+  });
+});

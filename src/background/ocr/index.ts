@@ -1,5 +1,5 @@
 import browser from 'webextension-polyfill';
-import { dHash } from '../../core/pixels';
+import { dHash, encodePngGray, shrinkTo } from '../../core/pixels';
 import { createOcrEngine, type OcrEngine } from '../../offscreen/engine';
 import { type CssRect, captureCrop } from './capture';
 import { offscreenAvailable, recognizeOffscreen } from './offscreen-client';
@@ -53,4 +53,25 @@ function localEngine(): OcrEngine | undefined {
   if (typeof Worker === 'undefined') return undefined;
   engine ??= createOcrEngine({ assetUrl: (path) => browser.runtime.getURL(path) });
   return engine;
+}
+
+/** Crops wider than this are halved until they fit: the audit keeps crops small (≤ 64 KB). */
+const CROP_MAX_WIDTH = 240;
+
+/**
+ * A small grayscale PNG of what the target looked like, for the audit record of a blocked click.
+ * Best effort: any failure (tab hidden, rect outside the viewport) leaves the record without one.
+ */
+export async function cropPng(
+  tabId: number,
+  windowId: number | undefined,
+  rect: CssRect,
+  devicePixelRatio: number,
+): Promise<string | null> {
+  const crop = await captureCrop(tabId, windowId, rect, devicePixelRatio);
+  if (!crop.ok) return null;
+  const bytes = encodePngGray(shrinkTo(crop.gray, CROP_MAX_WIDTH));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `data:image/png;base64,${btoa(binary)}`;
 }

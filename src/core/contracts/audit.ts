@@ -8,13 +8,13 @@ export const AUDIT_FORMAT = 1;
 /** A crop is a thumbnail, not a screenshot: at most 64 KiB of PNG, base64 in a data: URL. */
 export const AUDIT_CROP_MAX_BYTES = 64 * 1024;
 const CROP_PREFIX = 'data:image/png;base64,';
-const CROP_MAX_CHARS = CROP_PREFIX.length + Math.ceil(AUDIT_CROP_MAX_BYTES / 3) * 4;
+export const AUDIT_CROP_MAX_CHARS = CROP_PREFIX.length + Math.ceil(AUDIT_CROP_MAX_BYTES / 3) * 4;
 
 /** The pixels of a blocked target as the browser rendered them, and where (CSS px in the tab's viewport). */
 export const AuditCropSchema = z.strictObject({
   png: z
     .string()
-    .max(CROP_MAX_CHARS)
+    .max(AUDIT_CROP_MAX_CHARS)
     .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/),
   rect: RectSchema,
 });
