@@ -6,6 +6,7 @@ import {
   pageToolDigest,
   type ResolverContext,
   type UiElementValue,
+  uiElementValue,
 } from '../src/core';
 import { BASE_TOOLS, type FrameName, type ToolSpec } from './tools';
 
@@ -32,25 +33,7 @@ export const NOW = 1_750_000_000_000;
 export type ElementFacts = { ui: UiElementValue; text: string; hit: HitTestValue };
 
 function el(tag: string, text: string, facts: Partial<UiElementValue> = {}, hit: Partial<HitTestValue> = {}): ElementFacts {
-  const ui: UiElementValue = {
-    count: 1,
-    selectorError: null,
-    connected: true,
-    tag,
-    inputType: null,
-    disabled: false,
-    inert: false,
-    visible: true,
-    hiddenBy: null,
-    isSubmit: false,
-    formHasPassword: false,
-    editable: false,
-    isPassword: false,
-    inForm: false,
-    options: null,
-    digest: `d-${tag}-${text.length}`,
-    ...facts,
-  };
+  const ui: UiElementValue = uiElementValue({ count: 1, connected: true, tag, visible: true, digest: `d-${tag}-${text.length}`, ...facts });
   return { ui, text, hit: { points: 5, onTarget: 5, coveredBy: null, ...hit } };
 }
 

@@ -1,5 +1,5 @@
 import type { Certificate } from '../../core/contracts';
-import type { UiElementValue } from '../../core/plan';
+import { type UiElementValue, uiElementValue } from '../../core/plan';
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
 import { hitTest } from './hit-test';
@@ -27,24 +27,7 @@ export function certifyTarget(selector: string): TargetEvidence {
   const text = element ? shownLabel(element) : null;
   const value: UiElementValue = element
     ? describe(element, text ?? '')
-    : {
-        count: elements.length,
-        selectorError: query.ok ? null : query.error,
-        connected: false,
-        tag: '',
-        inputType: null,
-        disabled: false,
-        inert: false,
-        visible: false,
-        hiddenBy: null,
-        isSubmit: false,
-        formHasPassword: false,
-        editable: false,
-        isPassword: false,
-        inForm: false,
-        options: null,
-        digest: '',
-      };
+    : uiElementValue({ count: elements.length, selectorError: query.ok ? null : query.error });
   const time = Date.now();
   const rect = element ? toRect(element.getBoundingClientRect()) : undefined;
   const region = rect ? { frame: SELF, selector, rect } : { frame: SELF, selector };

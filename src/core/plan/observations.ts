@@ -27,6 +27,29 @@ export const UiElementValueSchema = z.strictObject({
 });
 export type UiElementValue = z.infer<typeof UiElementValueSchema>;
 
+/** An element observation with nothing found; verifiers and fixtures override what they observed. */
+export function uiElementValue(observed: Partial<UiElementValue> = {}): UiElementValue {
+  return {
+    count: 0,
+    selectorError: null,
+    connected: false,
+    tag: '',
+    inputType: null,
+    disabled: false,
+    inert: false,
+    visible: false,
+    hiddenBy: null,
+    isSubmit: false,
+    formHasPassword: false,
+    editable: false,
+    isPassword: false,
+    inForm: false,
+    options: null,
+    digest: '',
+    ...observed,
+  };
+}
+
 export const VisibleTextValueSchema = z.strictObject({ text: z.string() });
 export type VisibleTextValue = z.infer<typeof VisibleTextValueSchema>;
 

@@ -5,6 +5,7 @@ import {
   type ResolvedCall,
   resolve,
   type UiElementValue,
+  uiElementValue,
 } from '../../../src/core';
 
 export const NOW = 1_700_000_000_000;
@@ -18,25 +19,7 @@ export function resolved(proposal: unknown): ResolvedCall {
 }
 
 export function element(overrides: Partial<UiElementValue> = {}): UiElementValue {
-  return {
-    count: 1,
-    selectorError: null,
-    connected: true,
-    tag: 'button',
-    inputType: null,
-    disabled: false,
-    inert: false,
-    visible: true,
-    hiddenBy: null,
-    isSubmit: false,
-    formHasPassword: false,
-    editable: false,
-    isPassword: false,
-    inForm: false,
-    options: null,
-    digest: 'd0',
-    ...overrides,
-  };
+  return uiElementValue({ count: 1, connected: true, tag: 'button', visible: true, digest: 'd0', ...overrides });
 }
 
 export function hit(overrides: Partial<HitTestValue> = {}): HitTestValue {
