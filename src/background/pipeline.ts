@@ -58,8 +58,11 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
 
   const policy = await getPolicy();
   const gatePolicy = gatePolicyFor(policy, sender.frameOrigin, call.tool === 'navigate' ? { destination: String(call.args.url) } : {});
-  // Pixels corroborate what a click's label says; they are read only where the policy wants them.
-  const wantPixels = call.tool === 'click' && selector !== null && ocrFor(policy, privilege);
+  // Pixels corroborate what a privileged click's label says (where the policy wants them), and a
+  // value an assistant claims to read must be visibly there.
+  const wantPixels =
+    selector !== null &&
+    ((call.tool === 'click' && ocrFor(policy, privilege)) || (call.tool === 'read' && call.claims.value !== undefined));
   const pixels = wantPixels ? await certifyPixels(sender, frame, selector, certificates, request.devicePixelRatio) : null;
   if (pixels) certificates.push(...pixels.certificates);
   const plan = planFor(call, wantPixels ? { pixels: { renderedText: targetLabel } } : {});

@@ -59,4 +59,14 @@ describe.each(BROWSERS)('cross-modal corroboration in %s', (browserName) => {
     expect(await clicks(page)).toEqual([]);
     await page.close();
   });
+
+  it('reads a claimed value only where the pixels show it too', async () => {
+    const page = await env.open('bank.example', '/cross-modal.html');
+    const disguised = await propose(page, { tool: 'read', args: { target: '#balance-disguised' }, claims: { value: '$1,200.00' } });
+    expect(disguised).toMatchObject({ decision: 'block', executed: false });
+    expect(codes(disguised)).toEqual(['pixel_mismatch']);
+    const honest = await propose(page, { tool: 'read', args: { target: '#balance' }, claims: { value: '$1,200.00' } });
+    expect(honest).toMatchObject({ decision: 'allow', executed: true, result: { text: 'Balance $1,200.00' } });
+    await page.close();
+  });
 });

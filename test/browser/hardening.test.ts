@@ -37,6 +37,11 @@ const CASES: Case[] = [
   ['an overlay over part of the target', { target: '#corner-bad', code: 'target_covered' }, { target: '#corner-ok' }],
   ['an accessible name that does not contain the visible label', { target: '#aria-bad', code: 'ax_mismatch' }, { target: '#aria-ok' }],
   ['aria-hidden on a visible control', { target: '#hidden-ax-bad', code: 'ax_mismatch' }, { target: '#hidden-ax-ok' }],
+  [
+    'a homoglyph of the claimed label (Cyrillic О)',
+    { target: '#glyph-bad', label: 'Open menu', code: 'label_mismatch' },
+    { target: '#glyph-ok', label: 'Open menu' },
+  ],
   ['an inert ancestor', { target: '#inert-bad', code: 'target_disabled' }, { target: '#inert-ok' }],
   ['a disabled fieldset', { target: '#fieldset-bad', code: 'target_disabled' }, { target: '#inert-ok' }],
 ];

@@ -32,7 +32,8 @@ export type PlanOptions = {
 export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicate[] {
   const base = basePlan(call);
   if (!options.pixels || targetOf(call) === null) return base;
-  const { label } = call.claims;
+  const { label, value } = call.claims;
+  if (call.tool === 'read') return value === undefined ? base : [...base, pixelsShow(value, 'target.pixels.value', true) as Predicate];
   const expected = [
     ...(options.pixels.renderedText ? [pixelsShow(options.pixels.renderedText, 'target.pixels') as Predicate<never>] : []),
     ...(label !== undefined ? [pixelsShow(label, 'target.pixels.label') as Predicate<never>] : []),

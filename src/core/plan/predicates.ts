@@ -94,14 +94,14 @@ export function labelShown(claimed: string): Predicate<z.infer<typeof VisibleTex
  * the assistant claims). OCR misreads a little, so lookalike-folded text that is close enough
  * agrees; text that differs is a contradiction, not an average.
  */
-export function pixelsShow(expected: string, name: string): Predicate<z.infer<typeof OcrTextValueSchema>> {
+export function pixelsShow(expected: string, name: string, within = false): Predicate<z.infer<typeof OcrTextValueSchema>> {
   return {
     name,
     certificate: 'ocr_text',
     scope: 'target',
     value: OcrTextValueSchema,
     evaluate: (v) =>
-      similarText(v.text, expected)
+      (within ? containsText(v.text, expected) : similarText(v.text, expected))
         ? holds
         : fails('pixel_mismatch', `The rendered pixels read "${v.text.slice(0, 80)}", not "${expected.slice(0, 80)}".`),
   };
@@ -110,12 +110,26 @@ export function pixelsShow(expected: string, name: string): Predicate<z.infer<ty
 /** At least this share of characters must agree after folding lookalikes. */
 export const OCR_AGREEMENT = 0.8;
 
+const fold = (text: string) => foldedSkeleton(normalizeLabel(text)).replace(/[^\p{L}\p{N}]+/gu, '');
+
 function similarText(read: string, expected: string): boolean {
-  const a = foldedSkeleton(normalizeLabel(read)).replace(/[^\p{L}\p{N}]+/gu, '');
-  const b = foldedSkeleton(normalizeLabel(expected)).replace(/[^\p{L}\p{N}]+/gu, '');
+  const a = fold(read);
+  const b = fold(expected);
   if (a === b) return true;
   const longest = Math.max(a.length, b.length);
   return longest > 0 && 1 - editDistance(a, b) / longest >= OCR_AGREEMENT;
+}
+
+/** A value read off a larger element: some stretch of the pixels' text must agree with it. */
+function containsText(read: string, expected: string): boolean {
+  const a = fold(read);
+  const b = fold(expected);
+  if (b === '' || a.includes(b)) return true;
+  for (let start = 0; start + b.length <= a.length + 1; start++) {
+    const window = a.slice(start, start + b.length);
+    if (1 - editDistance(window, b) / b.length >= OCR_AGREEMENT) return true;
+  }
+  return false;
 }
 
 export function valueShown(claimed: string): Predicate<z.infer<typeof VisibleTextValueSchema>> {
