@@ -69,7 +69,20 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
 
   const decided = decide(plan, certificates, { frame, selector }, privilege, gatePolicy);
   const base = { call, certificates, targetLabel, executionError: null, decideMs: performance.now() - started };
-  const asking = { call, sender, digest, reasons: decided.reasons, certificates, label: targetLabel, timeoutMs: askTimeoutMs(policy) };
+  const rect = certificates.find((c) => c.type === 'ui_element')?.region.rect;
+  const dpr = request.devicePixelRatio;
+  const crop = () =>
+    rect && dpr && sender.frameId === 0 ? cropPng(sender.tabId, sender.windowId ?? undefined, rect, dpr) : Promise.resolve(null);
+  const asking = {
+    call,
+    sender,
+    digest,
+    reasons: decided.reasons,
+    certificates,
+    label: targetLabel,
+    timeoutMs: askTimeoutMs(policy),
+    crop,
+  };
   return conclude(base, decided, asking, async () => {
     const changed = pixels && request.devicePixelRatio ? await pixelsUnchanged(sender, pixels, request.devicePixelRatio) : null;
     if (changed) return { executed: false, code: 'stale_evidence', message: changed };

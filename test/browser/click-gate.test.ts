@@ -56,6 +56,7 @@ describe.each(BROWSERS)('click gate in %s', (name) => {
     expect(denied.listed.text).toContain('Pay $500');
     expect(denied.listed.text).toContain(`bank.example:${env.server.port}`);
     expect(denied.listed.text).toContain('requires_approval');
+    expect(denied.listed.hasCrop).toBe(true);
     expect(denied.verdict, JSON.stringify(denied.verdict)).toMatchObject({ decision: 'ask', approved: false, executed: false });
     expect(await clicks(page)).toEqual([]);
 

@@ -47,7 +47,7 @@ export function clicks(page: TestPage): Promise<string[]> {
 
 export const codes = (verdict: Verdict) => verdict.reasons.map((r) => r.code);
 
-export type AskListing = { id: string; text: string };
+export type AskListing = { id: string; text: string; hasCrop: boolean };
 
 /**
  * Starts a proposal that will wait for the user, answers it from the popup as the user would
@@ -75,8 +75,12 @@ export async function proposeAndAnswer(
   const listed = await popup.evaluate(
     async ({ approve, rememberMinutes }) => {
       const item = document.querySelector<HTMLElement>('#pending article.ask');
-      if (!item) return { id: '', text: '' };
-      const seen = { id: item.dataset.askId ?? '', text: item.textContent ?? '' };
+      if (!item) return { id: '', text: '', hasCrop: false };
+      const seen = {
+        id: item.dataset.askId ?? '',
+        text: item.textContent ?? '',
+        hasCrop: item.querySelector('img[src^="data:image/png"]') !== null,
+      };
       if (rememberMinutes !== undefined) {
         const box = item.querySelector<HTMLInputElement>('input[type=checkbox]')!;
         box.checked = true;

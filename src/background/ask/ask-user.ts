@@ -13,6 +13,8 @@ export type AskInput = {
   label: string | null;
   /** How long the user has to answer (the policy's ask timeout). */
   timeoutMs: number;
+  /** A picture of the target for the prompt, where one can be taken. */
+  crop?: () => Promise<string | null>;
 };
 
 export type AskOutcome = { approved: boolean; reason: Reason; record: { approved: boolean; time: number } };
@@ -43,7 +45,7 @@ export async function askUser(input: AskInput): Promise<AskOutcome> {
     transaction,
     createdAt: now,
     expiresAt: now + input.timeoutMs,
-    crop: null,
+    crop: (await input.crop?.().catch(() => null)) ?? null,
   });
   const why = {
     user: answer.approved ? 'The user approved.' : 'The user denied the action.',
