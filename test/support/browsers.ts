@@ -181,7 +181,9 @@ async function openFirefoxExtensionPage(browser: import('puppeteer-core').Browse
   if (!chromeWindow) throw new Error('No browser chrome window to open the page from.');
   const open = `gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); 0`;
   await connection.send('script.evaluate', { expression: open, target: { context: chromeWindow }, awaitPromise: false });
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // A deadline, not a count: on a loaded two-core machine a background tab can take seconds.
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
     // Other extension windows (an ask prompt) may open meanwhile: take the tab showing this URL.
     for (const page of (await browser.pages()).filter((candidate) => !before.has(candidate))) {
       const href = await page.evaluate(() => (document.readyState === 'complete' ? location.href : '')).catch(() => '');

@@ -65,7 +65,9 @@ export async function proposeAndAnswer(
   }, call);
   const popup = await env.browser.openExtensionPage('src/popup/index.html');
   const listedFirst = await popup.evaluate(async () => {
-    for (let i = 0; i < 100; i++) {
+    // A deadline, not a count: timers in background tabs are throttled.
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
       if (document.querySelector('#pending article.ask')) return true;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -74,7 +76,9 @@ export async function proposeAndAnswer(
   if (listedFirst && answer.beforeAnswer) await answer.beforeAnswer();
   const listed = await popup.evaluate(
     async ({ approve, rememberMinutes }) => {
-      const item = document.querySelector<HTMLElement>('#pending article.ask');
+      // The newest ask is this call's (asks are listed oldest first).
+      const items = document.querySelectorAll<HTMLElement>('#pending article.ask');
+      const item = items[items.length - 1];
       if (!item) return { id: '', text: '', hasCrop: false };
       const seen = {
         id: item.dataset.askId ?? '',
