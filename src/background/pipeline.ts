@@ -50,7 +50,12 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
     const target = resolveTarget(certificates, frame, selector);
     if (!target.ok) return rejected(target.reasons, call, certificates);
     targetLabel = textOf(certificates);
-    privilege = targetPrivilege(call.tool, call.privilege, target.element, targetLabel);
+    const accessibleName = (certificates.find((c) => c.type === 'ax_name')?.value as { name?: string } | undefined)?.name ?? null;
+    privilege = targetPrivilege(call.tool, call.privilege, target.element, {
+      visibleText: targetLabel,
+      accessibleName,
+      frameOrigin: sender.frameOrigin,
+    });
     digest = target.element.digest;
   } else if (call.tool === 'navigate') {
     privilege = navigationPrivilege(sender.frameOrigin, String(call.args.url));

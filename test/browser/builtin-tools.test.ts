@@ -124,4 +124,17 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     await popup.close();
     await page.close();
   });
+
+  it('asks before following a link to another site or downloading, and does neither when denied', async () => {
+    const page = await openForm();
+    const start = page.url();
+    const away = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#cross-site' } }, { approve: false });
+    expect(away.verdict).toMatchObject({ decision: 'ask', approved: false, executed: false });
+    expect(away.listed.text).toContain('navigate');
+    const download = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#statement' } }, { approve: false });
+    expect(download.verdict).toMatchObject({ decision: 'ask', approved: false, executed: false });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(page.url()).toBe(start);
+    await page.close();
+  });
 });

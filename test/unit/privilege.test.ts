@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickPrivilege, namesCommitment, resolveTarget } from '../../src/core';
+import { clickPrivilege, namesCommitment, resolveTarget, targetPrivilege } from '../../src/core';
 import { certificate, element, FRAME } from './helpers/evidence';
 
 describe('namesCommitment', () => {
@@ -84,5 +84,21 @@ describe('resolveTarget', () => {
   it('names the selector and the count in the message', () => {
     const result = target(element({ count: 3 }));
     expect(result.ok ? '' : result.reasons[0]?.message).toMatch(/3 elements match "#pay"/);
+  });
+});
+
+describe('privilege from target semantics beyond the visible text', () => {
+  it('treats downloads, payment fields, commit words in the accessible name and cross-site links as privileged', () => {
+    expect(clickPrivilege(element({ download: true, href: 'https://bank.example/statement.pdf' }), 'Statement')).toBe('commit');
+    expect(clickPrivilege(element(), { visibleText: '→', accessibleName: 'Pay now' })).toBe('commit');
+    expect(clickPrivilege(element(), { visibleText: '→', accessibleName: '确认付款' })).toBe('commit');
+    const link = element({ tag: 'a', href: 'https://evil.example/login' });
+    expect(clickPrivilege(link, { visibleText: 'Your account', frameOrigin: 'https://bank.example' })).toBe('navigate');
+    const sameSiteLink = element({ tag: 'a', href: 'https://www.bank.example/help' });
+    expect(clickPrivilege(sameSiteLink, { visibleText: 'Help', frameOrigin: 'https://bank.example' })).toBe('interact');
+    expect(targetPrivilege('type', 'interact', element({ tag: 'input', editable: true, isPayment: true }), 'Card number')).toBe(
+      'credential',
+    );
+    expect(targetPrivilege('type', 'interact', element({ tag: 'input', editable: true }), 'Name')).toBe('interact');
   });
 });

@@ -68,9 +68,28 @@ function describe(element: Element, text: string): UiElementValue {
     editable: isEditable(element),
     isPassword: element instanceof HTMLInputElement && element.type === 'password',
     inForm: element instanceof HTMLFormElement || form !== null || element.closest('form') !== null,
+    isPayment: isPaymentField(element),
+    formHasPayment: Array.from((element instanceof HTMLFormElement ? element : (form ?? element.closest('form')))?.elements ?? []).some(
+      isPaymentField,
+    ),
+    href: linkOf(element)?.href ?? null,
+    download: linkOf(element)?.hasAttribute('download') ?? false,
     options: element instanceof HTMLSelectElement ? Array.from(element.options, (o) => ({ value: o.value, text: o.text.trim() })) : null,
     digest: elementDigest(element, text),
   };
+}
+
+/** Card number, CVC, expiry, IBAN: by autocomplete token first, then by name or id. */
+const PAYMENT = /^cc-|card|cvc|cvv|iban|expir/i;
+
+function isPaymentField(element: Element): boolean {
+  if (!(element instanceof HTMLInputElement)) return false;
+  return [element.autocomplete, element.name, element.id].some((hint) => hint !== '' && PAYMENT.test(hint));
+}
+
+function linkOf(element: Element): HTMLAnchorElement | HTMLAreaElement | null {
+  const link = element.closest('a[href], area[href]');
+  return link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement ? link : null;
 }
 
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);

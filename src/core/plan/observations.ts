@@ -21,6 +21,12 @@ export const UiElementValueSchema = z.strictObject({
   isPassword: z.boolean(),
   /** Is a form, or belongs to one. */
   inForm: z.boolean(),
+  /** A card number, CVC, expiry or IBAN field, or a form holding one. */
+  isPayment: z.boolean(),
+  formHasPayment: z.boolean(),
+  /** A link (or inside one): where it leads, absolute, and whether it downloads. */
+  href: z.string().nullable(),
+  download: z.boolean(),
   /** For <select>: the value and visible text of every option. */
   options: z.array(z.strictObject({ value: z.string(), text: z.string() })).nullable(),
   digest: z.string(),
@@ -44,6 +50,10 @@ export function uiElementValue(observed: Partial<UiElementValue> = {}): UiElemen
     editable: false,
     isPassword: false,
     inForm: false,
+    isPayment: false,
+    formHasPayment: false,
+    href: null,
+    download: false,
     options: null,
     digest: '',
     ...observed,

@@ -49,22 +49,32 @@ export function namesCommitment(label: string): boolean {
   return COMMIT_WORDS.some((word) => words.includes(word)) || COMMIT_WORDS_ZH.some((word) => text.includes(word));
 }
 
+/** What the extension observed that names or locates the target; never the assistant's claim. */
+export type TargetContext = { visibleText: string | null; accessibleName?: string | null; frameOrigin?: string | null };
+
 /**
- * The privilege of clicking this element, from what was observed of it — never from the claim.
- * Submitting a form and pressing a control named for a commitment are commits; a form with a
- * password field makes its submission a credential action.
+ * The privilege of clicking this element, from what was observed of it. Submitting a form, a
+ * download, and a control whose visible text or accessible name names a commitment are commits;
+ * a form with a password field makes its submission a credential action; a link to another site
+ * is a cross-site navigation.
  */
-export function clickPrivilege(element: UiElementValue, visibleText: string | null): Privilege {
+export function clickPrivilege(element: UiElementValue, context: TargetContext | string | null): Privilege {
+  const {
+    visibleText,
+    accessibleName = null,
+    frameOrigin = null,
+  } = typeof context === 'object' && context !== null ? context : { visibleText: context };
   if (element.isSubmit && element.formHasPassword) return 'credential';
-  if (element.isSubmit) return 'commit';
-  if (visibleText !== null && namesCommitment(visibleText)) return 'commit';
+  if (element.isSubmit || element.download) return 'commit';
+  if ([visibleText, accessibleName].some((name) => name !== null && namesCommitment(name))) return 'commit';
+  if (element.href !== null && frameOrigin !== null && !sameSite(frameOrigin, element.href)) return 'navigate';
   return 'interact';
 }
 
 /** The privilege of a built-in call on an observed element: raised by what the target is. */
-export function targetPrivilege(tool: string, base: Privilege, element: UiElementValue, visibleText: string | null): Privilege {
-  if (tool === 'click') return clickPrivilege(element, visibleText);
-  if (tool === 'type' && element.isPassword) return 'credential';
+export function targetPrivilege(tool: string, base: Privilege, element: UiElementValue, context: TargetContext | string | null): Privilege {
+  if (tool === 'click') return clickPrivilege(element, context);
+  if (tool === 'type' && (element.isPassword || element.isPayment)) return 'credential';
   if (tool === 'submit') return element.formHasPassword ? 'credential' : 'commit';
   return base;
 }
