@@ -1,8 +1,10 @@
 import browser from 'webextension-polyfill';
+import { siteTrustFor } from '../core/policy';
 import { REGISTRY } from '../core/resolver';
 import { type PageToolDefinition, pageToolDigest } from '../core/resolver/page-tools';
 import { sameSite } from '../core/text';
 import type { PageToolRegistration } from '../messages/content-background';
+import { getPolicy } from './policy-store';
 import type { FrameSender } from './sender';
 import { serially } from './serial';
 
@@ -38,7 +40,7 @@ export async function registerPageTool(sender: FrameSender, registration: PageTo
   const tool: Stored = {
     ...definition,
     provider: sender.frameOrigin,
-    tier: sender.frameId === 0 ? 'top' : sameSite(sender.frameOrigin, sender.tabUrl) ? 'same-site' : 'cross-site',
+    tier: tierOf(sender, siteTrustFor(await getPolicy(), sender.frameOrigin)),
     digest: pageToolDigest(definition),
     handle: `${sender.tabId}:${sender.frameId}`,
     tabId: sender.tabId,
@@ -53,6 +55,17 @@ export async function registerPageTool(sender: FrameSender, registration: PageTo
     if (previous && previous.digest !== tool.digest) return { status: 'changed', tool, previousDigest: previous.digest };
     return { status: 'registered', tool };
   });
+}
+
+/**
+ * Where the frame sits decides the tier (top frame › same-site frames › cross-site frames),
+ * unless the policy says otherwise: a trusted site's tools rank with the top frame's, an
+ * untrusted site's never above cross-site.
+ */
+function tierOf(sender: FrameSender, trust: 'trusted' | 'default' | 'untrusted'): PageToolDefinition['tier'] {
+  if (trust === 'trusted') return 'top';
+  if (trust === 'untrusted') return 'cross-site';
+  return sender.frameId === 0 ? 'top' : sameSite(sender.frameOrigin, sender.tabUrl) ? 'same-site' : 'cross-site';
 }
 
 export async function unregisterPageTool(sender: FrameSender, name: string): Promise<void> {

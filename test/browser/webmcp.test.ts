@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestPage } from '../support/browsers';
 import { BROWSERS } from '../support/browsers';
+import { openOptions } from '../support/options-page';
 import { codes, propose, useBrowser } from '../support/suite';
 
 type Listed = { name: string; provider: string; tier: string; digest: string };
@@ -148,6 +149,22 @@ describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
     expect(outcome.honest).toMatch(/^ok:.*added 1/);
     expect(outcome.extra).toMatch(/^error:/);
     expect(await runs(page)).toEqual(['top:add_to_cart:n1:1']);
+    await page.close();
+  });
+
+  it('lets the policy rank a provider: a trusted site ranks with the top frame', async () => {
+    const options = await openOptions(env.browser);
+    const policy = (await options.editor()) as { sites?: Record<string, unknown> };
+    await options.setEditor(JSON.stringify({ ...policy, sites: { ...policy.sites, 'shop.example': { trust: 'trusted' } } }));
+    await options.click('save', /^Saved/);
+    const page = await env.open('bank.example', '/webmcp.html');
+    const tools = await waitForTools(page, 5);
+    expect(tools.find((t) => t.name === 'track_order' && t.provider === origin('shop.example'))?.tier).toBe('top');
+    // evil.example (cross-site) and shop.example (now top) both offer track_order: shadowing, not a collision.
+    expect(codes(await propose(page, { tool: 'track_order', args: { orderId: 'o9' } }))).toEqual(['shadowed_tool']);
+    await options.setEditor(JSON.stringify(policy));
+    await options.click('save', /^Saved/);
+    await options.close();
     await page.close();
   });
 });
