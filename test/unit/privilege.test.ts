@@ -102,3 +102,11 @@ describe('privilege from target semantics beyond the visible text', () => {
     expect(targetPrivilege('type', 'interact', element({ tag: 'input', editable: true }), 'Name')).toBe('interact');
   });
 });
+
+describe('commit words in lookalike spellings', () => {
+  it('counts "Раy" (Cyrillic Р and а) and "Dеlete" (Cyrillic е) as commitments', () => {
+    expect(namesCommitment('Раy $500')).toBe(true);
+    expect(namesCommitment('Dеlete account')).toBe(true);
+    expect(namesCommitment('Open menu')).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Privilege } from '../contracts';
-import { normalizeLabel, sameSite } from '../text';
+import { foldedSkeleton, normalizeLabel, sameSite } from '../text';
 import type { UiElementValue } from './observations';
 
 /** Words that commit the user to something when they name the control. Matched on whole words. */
@@ -44,9 +44,11 @@ const COMMIT_WORDS_ZH = [
 ];
 
 export function namesCommitment(label: string): boolean {
-  const text = normalizeLabel(label);
-  const words = text.split(/[^\p{L}\p{N}]+/u);
-  return COMMIT_WORDS.some((word) => words.includes(word)) || COMMIT_WORDS_ZH.some((word) => text.includes(word));
+  // A lookalike spelling ("Раy" with Cyrillic letters) commits the user just the same.
+  return [normalizeLabel(label), normalizeLabel(foldedSkeleton(label))].some((text) => {
+    const words = text.split(/[^\p{L}\p{N}]+/u);
+    return COMMIT_WORDS.some((word) => words.includes(word)) || COMMIT_WORDS_ZH.some((word) => text.includes(word));
+  });
 }
 
 /** What the extension observed that names or locates the target; never the assistant's claim. */
