@@ -185,12 +185,18 @@ function actionFor(call: ResolvedCall): Action {
   }
 }
 
+const CROP_BUDGET_MS = 300;
+
 /** The crop of a blocked click's target, from the top frame's pixels; best effort. */
 async function cropOf(outcome: Outcome, sender: FrameSender, dpr: number | undefined) {
   if (outcome.call?.tool !== 'click' || sender.frameId !== 0 || dpr === undefined) return null;
   const rect = outcome.certificates.find((c) => c.type === 'ui_element')?.region.rect;
   if (!rect || rect.width < 2 || rect.height < 2) return null;
-  const png = await cropPng(sender.tabId, sender.windowId ?? undefined, rect, dpr);
+  // The verdict must not wait long for a picture: Chromium allows two captures a second.
+  const png = await Promise.race([
+    cropPng(sender.tabId, sender.windowId ?? undefined, rect, dpr),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), CROP_BUDGET_MS)),
+  ]);
   return png && png.length <= AUDIT_CROP_MAX_CHARS ? { png, rect } : null;
 }
 

@@ -42,6 +42,8 @@ const CASES: Case[] = [
     { target: '#glyph-bad', label: 'Open menu', code: 'label_mismatch' },
     { target: '#glyph-ok', label: 'Open menu' },
   ],
+  ['filter: opacity()', { target: '#filter-bad', code: 'target_hidden' }, { target: '#filter-ok' }],
+  ['aria-disabled', { target: '#ariadis-bad', code: 'target_disabled' }, { target: '#ariadis-ok' }],
   ['an inert ancestor', { target: '#inert-bad', code: 'target_disabled' }, { target: '#inert-ok' }],
   ['a disabled fieldset', { target: '#fieldset-bad', code: 'target_disabled' }, { target: '#inert-ok' }],
 ];
@@ -62,6 +64,17 @@ describe.each(BROWSERS)('verifier hardening in %s', (browserName) => {
     expect(good.reasons).toEqual([]);
     expect(good).toMatchObject({ decision: 'allow', executed: true });
     expect(await clicks(page)).toEqual([honest.target.slice(1)]);
+    await page.close();
+  });
+
+  it('counts generated content in the accessible name and ignores decorative symbols in label-in-name', async () => {
+    const page = await env.open('bank.example', '/hardening.html');
+    expect(await propose(page, { tool: 'click', args: { target: '#help' }, claims: { label: 'Show help' } })).toMatchObject({
+      decision: 'allow',
+      executed: true,
+    });
+    expect(await propose(page, { tool: 'click', args: { target: '#favourite' } })).toMatchObject({ decision: 'allow', executed: true });
+    expect(await clicks(page)).toEqual(['help', 'favourite']);
     await page.close();
   });
 

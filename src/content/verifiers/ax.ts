@@ -13,7 +13,8 @@ export const AX_VERIFIER = 'ax@1';
 export function observeAx(element: Element): AxNameValue {
   let name = '';
   try {
-    name = computeAccessibleName(element);
+    // Generated content is part of the name, as browsers compute it.
+    name = computeAccessibleName(element, { computedStyleSupportsPseudoElements: true });
   } catch {
     name = '';
   }

@@ -59,7 +59,8 @@ function describe(element: Element, text: string): UiElementValue {
     connected: element.isConnected,
     tag: element.localName,
     inputType,
-    disabled: element.matches(':disabled'),
+    // aria-disabled tells assistive technology (and agents reading it) the control does nothing.
+    disabled: element.matches(':disabled') || element.closest('[aria-disabled="true"]') !== null,
     inert: element.closest('[inert]') !== null,
     visible: hidden === null,
     hiddenBy: hidden,

@@ -18,6 +18,8 @@ export function renderedText(element: Element): string {
   let budget = MAX_NODES;
   const visit = (node: Element) => {
     if (--budget < 0 || hiddenBy(node) !== null) return;
+    // content-visibility: hidden keeps the box but skips painting what is inside it.
+    if (getComputedStyle(node).contentVisibility === 'hidden') return;
     parts.push(generated(node, '::before'));
     for (const child of node.childNodes) {
       if (child.nodeType === Node.TEXT_NODE) {

@@ -13,7 +13,8 @@ export function hiddenBy(element: Element): string | null {
   if (rect.width < MIN_SIZE || rect.height < MIN_SIZE) return `too small to see (${rect.width.toFixed(1)}×${rect.height.toFixed(1)} px)`;
   let opacity = 1;
   for (let node: Element | null = element; node; node = parentElement(node)) {
-    opacity *= Number.parseFloat(getComputedStyle(node).opacity);
+    const style = getComputedStyle(node);
+    opacity *= Number.parseFloat(style.opacity) * filterOpacity(style.filter);
   }
   if (opacity < 0.1) return `opacity ${opacity.toFixed(2)}`;
   if (rect.right <= 0 || rect.bottom <= 0 || rect.left >= innerWidth || rect.top >= innerHeight) return 'outside the viewport';
@@ -58,4 +59,15 @@ export function clippedBy(element: Element): string | null {
       return `clip on ${describeElement(node)}`;
   }
   return null;
+}
+
+/** `filter: opacity(…)` fades an element like `opacity` does (several may be chained). */
+function filterOpacity(filter: string): number {
+  if (!filter || filter === 'none') return 1;
+  let product = 1;
+  for (const match of filter.matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/gu)) {
+    const value = Number.parseFloat(match[1]!);
+    product *= match[2] === '%' ? value / 100 : value;
+  }
+  return product;
 }

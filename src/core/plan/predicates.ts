@@ -167,6 +167,11 @@ function sameOrigin(claimed: string, actual: string): boolean {
   }
 }
 
+const wordsOf = (text: string) =>
+  normalizeLabel(text)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
 const TEXT_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
 const CHOICE_ROLES = new Set(['combobox', 'listbox']);
 
@@ -183,8 +188,9 @@ export function axIntegrity(expectRoles: 'text' | 'choice' | null): Predicate<z.
     value: AxNameValueSchema,
     evaluate: (v) => {
       if (v.hidden) return fails('ax_mismatch', 'The target is hidden from the accessibility tree (aria-hidden) but shown on screen.');
-      const label = normalizeLabel(v.visibleLabel);
-      const name = normalizeLabel(v.name);
+      // Decorative symbols (▾, ★, ›) are not words a label can be spoken by: compare letters and digits.
+      const label = wordsOf(v.visibleLabel);
+      const name = wordsOf(v.name);
       if (label !== '' && name !== '' && !name.includes(label)) {
         return fails(
           'ax_mismatch',
