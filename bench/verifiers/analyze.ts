@@ -36,6 +36,7 @@ export type TrialResult = {
     role?: string | null;
     hiddenBy?: string | null;
     hit?: string;
+    ocr?: string;
   };
 };
 
@@ -48,6 +49,7 @@ function seenIn(record: AuditRecord | undefined): TrialResult['seen'] {
     if (c.type === 'visible_text') seen.text = String(v.text);
     if (c.type === 'ax_name') Object.assign(seen, { axName: v.name, axLabel: v.visibleLabel, axHidden: v.hidden, role: v.role });
     if (c.type === 'ui_element') seen.hiddenBy = (v.hiddenBy as string | null) ?? null;
+    if (c.type === 'ocr_text') seen.ocr = `${String(v.text).replace(/\s+/g, ' ')} (${Number(v.confidence).toFixed(2)})`;
     if (c.type === 'hit_test') seen.hit = `${v.onTarget}/${v.points}${v.coveredBy ? ` (${v.coveredBy})` : ''}`;
   }
   return seen;

@@ -60,9 +60,11 @@ async function runBatch(calls: Call[]): Promise<Observed[]> {
   return out;
 }
 
-export async function propose(page: TestPage, calls: Call[], batch = 20): Promise<Observed[]> {
+/** Proposes in batches; no new batch starts after `deadline` (a performance.now() value). */
+export async function propose(page: TestPage, calls: Call[], batch = 20, deadline = Number.POSITIVE_INFINITY): Promise<Observed[]> {
   const out: Observed[] = [];
-  for (let i = 0; i < calls.length; i += batch) out.push(...(await page.evaluate(runBatch, calls.slice(i, i + batch))));
+  for (let i = 0; i < calls.length && performance.now() < deadline; i += batch)
+    out.push(...(await page.evaluate(runBatch, calls.slice(i, i + batch))));
   return out;
 }
 
@@ -133,14 +135,16 @@ export async function runCorpus(
   auditor: Auditor,
   page: TestPage,
   trials: Trial[],
-): Promise<{ observed: Observed[]; audit: Map<string, AuditRecord> }> {
+  deadline = Number.POSITIVE_INFINITY,
+): Promise<{ observed: Observed[]; audit: Map<string, AuditRecord>; done: Trial[] }> {
   const observed: Observed[] = [];
   const audit = new Map<string, AuditRecord>();
-  for (let i = 0; i < trials.length; i += 400) {
-    observed.push(...(await propose(page, trials.slice(i, i + 400).map(callOf))));
+  for (let i = 0; i < trials.length && performance.now() < deadline; i += 400) {
+    observed.push(...(await propose(page, trials.slice(i, i + 400).map(callOf), 20, deadline)));
     for (const [id, record] of await auditor.read()) audit.set(id, record);
   }
-  return { observed, audit };
+  const seen = new Set(observed.map((o) => o.key));
+  return { observed, audit, done: trials.filter((t) => seen.has(t.key)) };
 }
 
 /** Resolution of performance.now() in the page (Firefox coarsens it), in ms. */

@@ -13,6 +13,10 @@ const HOMOGLYPH_COMMIT =
 const SYMBOL =
   'label-in-name tests the whole visible label, symbols included; a decorative symbol (▾, ★ in an aria-hidden span) is not in the accessible name, as WCAG 2.5.3 allows. Non-word symbols could be dropped before the containment test.';
 
+/** Shown for any benign trial stopped by the pixel re-check, whichever element it hits (it is intermittent). */
+export const STALE =
+  'OCR on: the pixel hash taken just before executing differed from the certified one although nothing on the page changed; the re-check (pixelsUnchanged) demands an exact dHash match, so an intermittent rendering difference stops an honest click.';
+
 export const WHY: Record<string, string> = {
   'visibility-b-label-span':
     'hiddenBy() runs checkVisibility({visibilityProperty}) on the button itself; its visibility:visible label still paints and takes the click. Visibility should follow what paints.',
@@ -61,8 +65,6 @@ export const WHY: Record<string, string> = {
     'The claim is the accessible name; the button shows only an icon, so visible_text is "" and the label is contradicted. An empty visible label could be unsupported (ask) or corroborated by AX instead.',
   'aria-label-b-caret': SYMBOL,
   'aria-hidden-b-icon-text': SYMBOL,
-  'scale-b-s08':
-    'Firefox, OCR on: the pixel hash taken before executing differed from the certified one (stale_evidence) with nothing on the page changing; the re-check demands an exact dHash match.',
   'overflow-b-ellipsis':
     'OCR reads the truncated “Show all d…”, which differs from the full claim by more than 20%: pixel_mismatch (defensible: the screen does not show the claim).',
   'homoglyph-d-pay-500': HOMOGLYPH_COMMIT,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type BrowserName, launch, ROOT, type TestPage } from '../../test/support/browsers';
 import type { FixtureServer } from '../../test/support/server';
 import { type Summary, summary } from './latency';
-import { descendants, type MemorySample, settledMemory } from './memory';
+import { browserRoot, childProcesses, type MemorySample, settledMemory } from './memory';
 
 export const OCR_GOALS = { warmP50Ms: 120, coldMs: 2_500 };
 
@@ -55,8 +55,9 @@ async function rectOf(page: TestPage, selector: string): Promise<{ rect: Rect; d
 export async function benchOcr(name: BrowserName, server: FixtureServer, warmSamples: number): Promise<OcrBench> {
   const extension = buildProbe(name);
   if (typeof extension !== 'string') return { status: 'not measured', reason: extension.error };
-  const earlier = new Set(process.platform === 'linux' ? descendants() : []);
+  const earlier = childProcesses();
   const browser = await launch(name, { extension });
+  const root = browserRoot(earlier, name === 'chromium' ? 'chromium' : 'firefox');
   try {
     const url = server.url('bank.example', '/ocr.html');
     const fixture = await browser.newPage();
@@ -84,7 +85,7 @@ export async function benchOcr(name: BrowserName, server: FixtureServer, warmSam
       [url, firstRect, firstDpr] as [string, Rect, number],
     );
     await sleep(1_000);
-    const before = await settledMemory(earlier);
+    const before = await settledMemory(root);
     const first = await read('#ocr-16');
     if (!first.read.ok) return { status: 'not measured', reason: `cold OCR failed: ${first.read.error}` };
     const cold = { ms: first.read.ms, wallMs: first.wallMs, text: first.read.text, confidence: first.read.confidence };
@@ -107,7 +108,7 @@ export async function benchOcr(name: BrowserName, server: FixtureServer, warmSam
       (selector === '#ocr-16' ? warm : large).push(r.ms);
       if (i < 4) reads.push({ crop: selector, text: r.text, confidence: r.confidence });
     }
-    const held = await settledMemory(earlier);
+    const held = await settledMemory(root);
     let releasedBy: string;
     if (name === 'chromium') {
       await probe.evaluate(() => chrome.offscreen.closeDocument().catch(() => undefined));
@@ -117,7 +118,7 @@ export async function benchOcr(name: BrowserName, server: FixtureServer, warmSam
       releasedBy = 'closing the page that held the worker (the event page releases it after 60 s idle)';
     }
     await sleep(1_000);
-    const released = await settledMemory(earlier);
+    const released = await settledMemory(root);
     return {
       status: 'measured',
       cold,

@@ -1,6 +1,6 @@
 import { type ClassRow, type Count, disagreements, type PredicateRow, type TrialResult } from './analyze';
 import type { ClassDef } from './corpus';
-import { WHY } from './notes';
+import { STALE, WHY } from './notes';
 import { latencySection, ocrSection, type PerfInput } from './report-perf';
 
 export type BrowserRun = {
@@ -9,7 +9,7 @@ export type BrowserRun = {
   /** Default policy: DOM and AX certify clicks of interact privilege (OCR is off for them). */
   base: { results: TrialResult[]; rows: ClassRow[]; predicates: PredicateRow[]; denied: number; seconds: number };
   /** Policy with OCR on for interact: the pixel classes' claimed trials again. */
-  ocr: { results: TrialResult[]; rows: ClassRow[]; baseRows: ClassRow[]; seconds: number } | { skipped: string };
+  ocr: { results: TrialResult[]; rows: ClassRow[]; baseRows: ClassRow[]; seconds: number; planned: number } | { skipped: string };
   perf: PerfInput;
 };
 export type ReportInput = {
@@ -71,6 +71,7 @@ const seenOf = (r: TrialResult) => {
     s.axName !== undefined && s.axName !== s.text ? `AX name "${s.axName}"` : '',
     s.hiddenBy ? `hidden: ${s.hiddenBy}` : '',
     s.hit && !s.hit.startsWith('5/5') ? `hit ${s.hit}` : '',
+    s.ocr !== undefined ? `OCR "${s.ocr}"` : '',
   ];
   return parts.filter(Boolean).join('; ').replace(/\|/g, '\\|');
 };
@@ -104,7 +105,7 @@ function misclassified(runs: BrowserRun[], pick: (run: BrowserRun) => TrialResul
         claim === undefined ? '(none)' : `"${claim}"`.replace(/\|/g, '\\|'),
         ...trials.map(cellOf),
         seenOf(first),
-        WHY[id] ?? '',
+        WHY[id] ?? (first.codes.includes('stale_evidence') ? STALE : ''),
       ];
     }),
   );
@@ -123,7 +124,12 @@ function ocrPart(runs: BrowserRun[]): string {
   ];
   if (skipped.length > 0) out.push(`Not measured: ${skipped.join('; ')}.`, '');
   for (const run of measured) {
-    out.push(`### ${run.browser} (${run.ocr.seconds.toFixed(1)} s)`, '', matrix(run.ocr.rows, true), '');
+    out.push(
+      `### ${run.browser} (${run.ocr.results.length === run.ocr.planned ? '' : `only ${run.ocr.results.length} of ${run.ocr.planned} trials, the time budget ran out; `}${run.ocr.seconds.toFixed(1)} s)`,
+      '',
+      matrix(run.ocr.rows, true),
+      '',
+    );
     const before = run.ocr.baseRows.at(-1)!;
     const after = run.ocr.rows.at(-1)!;
     out.push(
@@ -146,7 +152,7 @@ export function markdown(input: ReportInput): string {
   const out = [
     '# Verifier benchmark (DOM, AX, OCR certificates against a labelled corpus)',
     '',
-    `\`npm run bench:verifiers\` — ${corpus.elements} fixture elements in ${corpus.classes.length} input classes, ${corpus.trials} trials per browser, corpus ${corpus.digest}; ${runs.map((r) => `${r.browser} ${r.version}`).join(', ')}. The default-policy verdicts repeat exactly for the same build; timings, OCR confidences (and so the OCR pass) can vary from run to run. The run took ${input.seconds.toFixed(0)} s.`,
+    `\`npm run bench:verifiers\` — ${corpus.elements} fixture elements in ${corpus.classes.length} input classes, ${corpus.trials} trials per browser, corpus ${corpus.digest}; ${runs.map((r) => `${r.browser} ${r.version}`).join(', ')}. Verdicts that read no pixels repeat exactly for the same build; where OCR reads them (commit clicks under the default policy, every click of the OCR pass) its reading can change the reason, rarely the outcome, and timings vary. The run took ${input.seconds.toFixed(0)} s.`,
     '',
     '## How to read it',
     '',
@@ -179,7 +185,7 @@ export function markdown(input: ReportInput): string {
     '',
   );
   out.push(ocrPart(runs), '');
-  out.push(latencySection(runs.map((r) => ({ browser: r.browser, perf: r.perf }))), '');
+  out.push(latencySection(runs.map((r) => ({ browser: r.browser, perf: r.perf, corpus: r.base.results }))), '');
   out.push(ocrSection(runs.map((r) => ({ browser: r.browser, perf: r.perf }))), '');
   return `${out
     .join('\n')
