@@ -4,6 +4,7 @@ import { ContentRequestSchema } from '../messages/content-background';
 import { UiRequestSchema } from '../messages/ui-background';
 import { handleAskRequest, initAsks } from './ask/messages';
 import { handleAuditRequest, isAuditRequest } from './audit-messages';
+import { interceptionModeFor, recordObservation } from './interception';
 import { listTools } from './listing';
 import { clearPageToolsOnNavigation } from './page-tool-registry';
 import { handleProposal } from './pipeline';
@@ -30,6 +31,10 @@ browser.runtime.onMessage.addListener((message: unknown, rawSender: browser.Runt
         return handleRegistration(sender, data.definition);
       case 'tool:unregister':
         return handleUnregistration(sender, data.name);
+      case 'interception:mode':
+        return interceptionModeFor(sender);
+      case 'interception:observed':
+        return recordObservation(sender, data.observation);
       default:
         return handleProposal(data, sender);
     }

@@ -11,6 +11,7 @@ import { ExecuteCommandSchema, RunToolCommandSchema } from '../messages/backgrou
 import type { ContentRequest } from '../messages/content-background';
 import { type BridgeReply, HANDSHAKE_EVENT, type PageRequest, PageRequestSchema } from '../messages/page-bridge';
 import { execute, forget, rememberCertified } from './executor';
+import { deliverInterceptionMode, relayObservation } from './interception';
 import { onToolResult, relayRegistration, relayUnregistration, runTool } from './page-tools';
 import { certifyTarget } from './verifiers/dom';
 
@@ -28,6 +29,7 @@ function onHandshake(event: Event): void {
   event.preventDefault();
   pagePort = port;
   port.onmessage = (message) => void onPageMessage(message.data);
+  void deliverInterceptionMode((message) => port.postMessage(message));
 }
 window.addEventListener(HANDSHAKE_EVENT, onHandshake, true);
 
@@ -36,11 +38,12 @@ async function onPageMessage(data: unknown): Promise<void> {
   if (!parsed.success) return;
   const request = parsed.data;
   if (request.kind === 'tool-result') return onToolResult(request.runId, request.ok, request.json, request.error);
+  if (request.kind === 'observed') return relayObservation(request.json);
   const reply = await answer(request);
   pagePort?.postMessage(reply);
 }
 
-async function answer(request: Exclude<PageRequest, { kind: 'tool-result' }>): Promise<BridgeReply> {
+async function answer(request: Exclude<PageRequest, { kind: 'tool-result' | 'observed' }>): Promise<BridgeReply> {
   if (request.kind === 'register-tool') return { kind: 'registered', id: request.id, ...(await relayRegistration(request.json)) };
   if (request.kind === 'unregister-tool') {
     relayUnregistration(request.name);

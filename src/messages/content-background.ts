@@ -20,6 +20,19 @@ export const PageToolRegistrationSchema = z.strictObject({
 });
 export type PageToolRegistration = z.infer<typeof PageToolRegistrationSchema>;
 
+/**
+ * What the MAIN-world interceptor saw a page script do and let run (benign, or observe mode).
+ * All of it comes from the page and is only recorded, never acted on.
+ */
+export const ObservationSchema = z.strictObject({
+  tool: z.enum(['click', 'submit']),
+  target: z.string().max(512).nullable(),
+  agent: z.string().max(200),
+  via: z.enum(['click', 'dispatchEvent', 'submit', 'requestSubmit']),
+  privileged: z.boolean(),
+});
+export type Observation = z.infer<typeof ObservationSchema>;
+
 /** Isolated world → background. The sender (tab, frame, URL) comes from the browser, not from here. */
 export const ContentRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -41,6 +54,8 @@ export const ContentRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('tools') }),
   z.strictObject({ kind: z.literal('tool:register'), definition: PageToolRegistrationSchema }),
   z.strictObject({ kind: z.literal('tool:unregister'), name: z.string().max(128) }),
+  z.strictObject({ kind: z.literal('interception:mode') }),
+  z.strictObject({ kind: z.literal('interception:observed'), observation: ObservationSchema }),
 ]);
 export type ContentRequest = z.infer<typeof ContentRequestSchema>;
 

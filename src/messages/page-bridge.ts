@@ -12,6 +12,8 @@ export const PageRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('tools'), id: z.string().max(64) }),
   z.strictObject({ kind: z.literal('register-tool'), id: z.string().max(64), json: z.string() }),
   z.strictObject({ kind: z.literal('unregister-tool'), id: z.string().max(64), name: z.string().max(128) }),
+  /** An intercepted action the page performed itself (observe): reported, never answered. */
+  z.strictObject({ kind: z.literal('observed'), json: z.string().max(2_000) }),
   z.strictObject({
     kind: z.literal('tool-result'),
     runId: z.string().max(64),
@@ -27,6 +29,9 @@ export type BridgeReply =
   | { kind: 'verdict'; id: string; verdict: unknown }
   | { kind: 'tools'; id: string; tools: unknown }
   | { kind: 'registered'; id: string; ok: boolean; message?: string };
+
+/** Isolated world → page API: the interception mode of this frame's site, from the policy. */
+export type InterceptionModeMessage = { kind: 'interception-mode'; mode: 'off' | 'observe' | 'enforce' };
 
 /** Isolated world → page API: run a tool this frame registered (only on the background's word). */
 export type RunToolRequest = { kind: 'run-tool'; runId: string; name: string; args: Record<string, unknown> };

@@ -71,8 +71,10 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     const page = await openForm();
     const verdict = await propose(page, { tool: 'read', args: { target: '#balance' }, claims: { value: '$1,200.00' } });
     expect(verdict).toMatchObject({ decision: 'allow', executed: true, result: { text: 'Balance: $1,200.00' } });
+    // Neither the DOM nor the pixels show the claimed value: both modalities contradict it.
     expect(codes(await propose(page, { tool: 'read', args: { target: '#balance' }, claims: { value: '$9,999.00' } }))).toEqual([
       'value_mismatch',
+      'pixel_mismatch',
     ]);
     await page.close();
   });

@@ -63,6 +63,21 @@ export async function proposeAndAnswer(
     const w = window as unknown as { warrant: { propose(c: unknown): Promise<Verdict> }; pendingVerdict?: Promise<Verdict> };
     w.pendingVerdict = w.warrant.propose(c);
   }, call);
+  const listed = await answerPendingAsk(env, answer);
+  // An approved navigation or submission unloads the page, and its promise with it.
+  if (answer.navigates) return { verdict: { id: '', decision: 'ask', executed: true, reasons: [] }, listed };
+  const verdict = await page.evaluate(() => (window as unknown as { pendingVerdict: Promise<Verdict> }).pendingVerdict);
+  return { verdict, listed };
+}
+
+/**
+ * Answers the newest pending ask in the popup as the user would (the buttons named "Approve" /
+ * "Deny"), and returns what the popup listed for it (an empty id when none appeared in time).
+ */
+export async function answerPendingAsk(
+  env: { browser: TestBrowser },
+  answer: { approve: boolean; rememberMinutes?: number; beforeAnswer?: () => Promise<void> },
+): Promise<AskListing> {
   const popup = await env.browser.openExtensionPage('src/popup/index.html');
   const listedFirst = await popup.evaluate(async () => {
     // A deadline, not a count: timers in background tabs are throttled.
@@ -98,8 +113,5 @@ export async function proposeAndAnswer(
     { approve: answer.approve, rememberMinutes: answer.rememberMinutes },
   );
   await popup.close();
-  // An approved navigation or submission unloads the page, and its promise with it.
-  if (answer.navigates) return { verdict: { id: '', decision: 'ask', executed: true, reasons: [] }, listed };
-  const verdict = await page.evaluate(() => (window as unknown as { pendingVerdict: Promise<Verdict> }).pendingVerdict);
-  return { verdict, listed };
+  return listed;
 }

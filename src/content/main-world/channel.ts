@@ -16,12 +16,18 @@ type Settle = (value: unknown) => void;
 const pending: Record<string, Settle> = Object.create(null);
 let counter = 0;
 let onRunTool: ((message: { runId: string; name: string; args: Record<string, unknown> }) => void) | null = null;
+type Mode = 'off' | 'observe' | 'enforce';
+let onInterceptionMode: ((mode: Mode) => void) | null = null;
 
 port.onmessage = (event: MessageEvent) => {
   const data = event.data as Record<string, unknown> | null;
   if (data === null || typeof data !== 'object') return;
   if (data.kind === 'run-tool' && typeof data.runId === 'string' && typeof data.name === 'string') {
     onRunTool?.(data as { runId: string; name: string; args: Record<string, unknown> });
+    return;
+  }
+  if (data.kind === 'interception-mode') {
+    if (data.mode === 'off' || data.mode === 'observe' || data.mode === 'enforce') onInterceptionMode?.(data.mode);
     return;
   }
   if (typeof data.id !== 'string') return;
@@ -33,6 +39,10 @@ port.onmessage = (event: MessageEvent) => {
 
 export function handleRunTool(handler: typeof onRunTool): void {
   onRunTool = handler;
+}
+
+export function handleInterceptionMode(handler: typeof onInterceptionMode): void {
+  onInterceptionMode = handler;
 }
 
 export function post(message: object): void {

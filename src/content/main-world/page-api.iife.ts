@@ -4,6 +4,7 @@
  */
 import { request } from './channel';
 import { encode } from './encode';
+import { installInterceptor } from './interceptor/install';
 import { defineProperty, freeze } from './primordials';
 import { installWebMcpGate } from './webmcp';
 
@@ -32,3 +33,4 @@ try {
 }
 
 installWebMcpGate(proposeCall);
+installInterceptor();

@@ -21,3 +21,73 @@ export const addEventListener = EventTarget.prototype.addEventListener;
 export const weakSetHas = WeakSet.prototype.has;
 export const weakSetAdd = WeakSet.prototype.add;
 export const ORIGIN = location.origin;
+
+/** DOM accessors the interceptor reads on page elements: captured, so a page cannot lie through them. */
+function getterOf(proto: object, key: string): (target: unknown) => unknown {
+  const get = getOwnPropertyDescriptor(proto, key)?.get;
+  if (get === undefined) throw new TypeError(`No getter ${key}`);
+  return (target) => apply(get, target, []);
+}
+function methodOf(proto: object, key: string): (target: unknown, ...args: unknown[]) => unknown {
+  const method = getOwnPropertyDescriptor(proto, key)?.value as (...args: unknown[]) => unknown;
+  return (target, ...args) => apply(method, target, args);
+}
+export const dom = freeze({
+  localName: getterOf(Element.prototype, 'localName'),
+  parentNode: getterOf(Node.prototype, 'parentNode'),
+  isConnected: getterOf(Node.prototype, 'isConnected'),
+  textContent: getterOf(Node.prototype, 'textContent'),
+  ownerDocument: getterOf(Node.prototype, 'ownerDocument'),
+  nodeType: getterOf(Node.prototype, 'nodeType'),
+  shadowRoot: getterOf(Element.prototype, 'shadowRoot'),
+  host: getterOf(ShadowRoot.prototype, 'host'),
+  children: getterOf(Element.prototype, 'children'),
+  inputType: getterOf(HTMLInputElement.prototype, 'type'),
+  inputForm: getterOf(HTMLInputElement.prototype, 'form'),
+  inputValue: getterOf(HTMLInputElement.prototype, 'value'),
+  buttonType: getterOf(HTMLButtonElement.prototype, 'type'),
+  buttonForm: getterOf(HTMLButtonElement.prototype, 'form'),
+  labelControl: getterOf(HTMLLabelElement.prototype, 'control'),
+  formElements: getterOf(HTMLFormElement.prototype, 'elements'),
+  eventType: getterOf(Event.prototype, 'type'),
+  // isTrusted is an own, unforgeable property of every event, so reading it directly is safe.
+  eventTrusted: (event: unknown) => (event as Event).isTrusted,
+  keyOf: getterOf(KeyboardEvent.prototype, 'key'),
+  getRootNode: methodOf(Node.prototype, 'getRootNode'),
+  getAttribute: methodOf(Element.prototype, 'getAttribute'),
+  hasAttribute: methodOf(Element.prototype, 'hasAttribute'),
+  matches: methodOf(Element.prototype, 'matches'),
+  querySelectorAll: methodOf(Element.prototype, 'querySelectorAll'),
+  documentQuerySelectorAll: methodOf(Document.prototype, 'querySelectorAll'),
+  fragmentQuerySelectorAll: methodOf(DocumentFragment.prototype, 'querySelectorAll'),
+  getElementById: methodOf(Document.prototype, 'getElementById'),
+});
+export const text = freeze({
+  normalize: methodOf(String.prototype, 'normalize') as (s: string, form: string) => string,
+  toLowerCase: methodOf(String.prototype, 'toLowerCase') as (s: string) => string,
+  split: methodOf(String.prototype, 'split') as (s: string, by: RegExp) => string[],
+  replace: methodOf(String.prototype, 'replace') as (s: string, what: RegExp, by: string) => string,
+  includes: methodOf(String.prototype, 'includes') as (s: string, part: string) => boolean,
+  endsWith: methodOf(String.prototype, 'endsWith') as (s: string, part: string) => boolean,
+  slice: methodOf(String.prototype, 'slice') as (s: string, start: number, end?: number) => string,
+  arrayIncludes: methodOf(Array.prototype, 'includes') as (a: readonly unknown[], v: unknown) => boolean,
+  cssEscape: CSS.escape,
+});
+export const URLCtor = URL;
+export const urlHost = getterOf(URL.prototype, 'hostname') as (url: URL) => string;
+export const urlProtocol = getterOf(URL.prototype, 'protocol') as (url: URL) => string;
+export const DOMExceptionCtor = DOMException;
+export const HOSTNAME = location.hostname;
+export const HREF = location.href;
+export const nodeList = freeze({
+  length: getterOf(NodeList.prototype, 'length') as (list: NodeList) => number,
+  item: methodOf(NodeList.prototype, 'item') as (list: NodeList, index: number) => Element | null,
+});
+export const previousElementSibling = getterOf(Element.prototype, 'previousElementSibling') as (element: Element) => Element | null;
+export const anchorHref = getterOf(HTMLAnchorElement.prototype, 'href') as (link: Element) => string;
+export const areaHref = getterOf(HTMLAreaElement.prototype, 'href') as (link: Element) => string;
+export const WeakMapCtor = WeakMap;
+export const weakMapGet = WeakMap.prototype.get;
+export const weakMapSet = WeakMap.prototype.set;
+const performanceNow = Performance.prototype.now;
+export const now = (): number => apply(performanceNow, performance, []) as number;

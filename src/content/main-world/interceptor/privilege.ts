@@ -1,0 +1,161 @@
+import { anchorHref, apply, areaHref, dom, HOSTNAME, text, URLCtor, urlHost, urlProtocol } from '../primordials';
+
+/**
+ * A synchronous, main-world approximation of the core's clickPrivilege (src/core/plan/privilege.ts):
+ * the page cannot wait for the background before its click() returns. It errs towards
+ * "privileged": a held click is only asked about, and the gate then decides with full evidence.
+ */
+
+/** Elements whose activation does something: where a click on a child really lands. */
+const ACTIVATABLE =
+  'a[href], area[href], button, summary, label, [role=button], [role=link], ' +
+  'input[type=submit i], input[type=button i], input[type=image i], input[type=checkbox i], input[type=radio i]';
+
+/** Kept in step with COMMIT_WORDS in src/core/plan/privilege.ts (the main world may not import it). */
+const COMMIT_WORDS: readonly string[] = [
+  'pay',
+  'send',
+  'transfer',
+  'delete',
+  'remove',
+  'confirm',
+  'buy',
+  'purchase',
+  'order',
+  'checkout',
+  'sign',
+  'authorize',
+  'authorise',
+  'approve',
+  'submit',
+  'withdraw',
+  'donate',
+  'subscribe',
+];
+const COMMIT_WORDS_ZH: readonly string[] = [
+  '支付',
+  '付款',
+  '发送',
+  '發送',
+  '转账',
+  '轉帳',
+  '删除',
+  '刪除',
+  '确认',
+  '確認',
+  '购买',
+  '購買',
+  '签署',
+  '簽署',
+  '授权',
+  '授權',
+  '提交',
+];
+const INVISIBLES = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+const NOT_WORD = /[^\p{L}\p{N}]+/u;
+
+function namesCommitment(label: string): boolean {
+  const folded = text.toLowerCase(text.replace(text.normalize(label, 'NFKC'), INVISIBLES, ''));
+  const words = text.split(folded, NOT_WORD);
+  // Index loops: a page may have replaced Array.prototype[Symbol.iterator] by the time this runs.
+  for (let at = 0; at < COMMIT_WORDS.length; at += 1) if (text.arrayIncludes(words, COMMIT_WORDS[at])) return true;
+  for (let at = 0; at < COMMIT_WORDS_ZH.length; at += 1) if (text.includes(folded, COMMIT_WORDS_ZH[at]!)) return true;
+  return false;
+}
+
+const isElement = (node: unknown): node is Element => {
+  try {
+    return dom.nodeType(node) === 1;
+  } catch {
+    return false;
+  }
+};
+
+/** The parent in the composed tree: across open and closed shadow boundaries alike. */
+function composedParent(node: Node): Node | null {
+  const parent = dom.parentNode(node) as Node | null;
+  if (parent === null || dom.nodeType(parent) !== 11) return parent;
+  try {
+    return dom.host(parent) as Node;
+  } catch {
+    return null; // A plain DocumentFragment: the top of a detached tree.
+  }
+}
+
+export function closestActivatable(element: Element): Element | null {
+  for (let node: Node | null = element; node !== null; node = composedParent(node)) {
+    if (isElement(node) && dom.matches(node, ACTIVATABLE)) return node;
+  }
+  return null;
+}
+
+/** The element an untrusted click really activates: its activatable ancestor, else itself. */
+export function actionableOf(element: Element): Element {
+  return closestActivatable(element) ?? element;
+}
+
+export { isElement };
+
+/** Same host, or one a subdomain of the other; anything else may be another site. */
+function sameSiteApprox(host: string): boolean {
+  if (host === '' || HOSTNAME === '') return false;
+  return host === HOSTNAME || text.endsWith(host, `.${HOSTNAME}`) || text.endsWith(HOSTNAME, `.${host}`);
+}
+
+function linkPrivileged(link: Element): boolean {
+  if (dom.hasAttribute(link, 'download')) return true;
+  const href = dom.localName(link) === 'area' ? areaHref(link) : anchorHref(link);
+  const url = new URLCtor(href);
+  const protocol = urlProtocol(url);
+  // A javascript: link runs the page's own code: that is the page acting, gated where it acts.
+  if (protocol === 'javascript:') return false;
+  if (protocol !== 'http:' && protocol !== 'https:') return true;
+  return !sameSiteApprox(urlHost(url));
+}
+
+function labelsOf(element: Element): string {
+  let label = `${dom.textContent(element) ?? ''} ${dom.getAttribute(element, 'aria-label') ?? ''} ${dom.getAttribute(element, 'title') ?? ''}`;
+  if (dom.localName(element) === 'input') label += ` ${dom.inputValue(element)} ${dom.getAttribute(element, 'alt') ?? ''}`;
+  const labelledBy = dom.getAttribute(element, 'aria-labelledby') as string | null;
+  const root = dom.getRootNode(element) as { getElementById?: unknown };
+  if (labelledBy !== null && typeof root.getElementById === 'function') {
+    const ids = text.split(labelledBy, /\s+/);
+    for (let at = 0; at < ids.length; at += 1) {
+      const named = apply(root.getElementById as (id: string) => Element | null, root, [ids[at]]);
+      if (named) label += ` ${dom.textContent(named) ?? ''}`;
+    }
+  }
+  return label;
+}
+
+function submits(element: Element): boolean {
+  const name = dom.localName(element);
+  if (name === 'button') return dom.buttonType(element) === 'submit' && dom.buttonForm(element) !== null;
+  if (name !== 'input') return false;
+  const type = dom.inputType(element);
+  return (type === 'submit' || type === 'image') && dom.inputForm(element) !== null;
+}
+
+/**
+ * Whether activating this element is a commit, credential or cross-site action: a submit button
+ * of a form, a download or another site's link, or a control whose text names a commitment.
+ * Whatever cannot be read for certain counts as privileged.
+ */
+export function isPrivileged(element: Element, depth = 0): boolean {
+  try {
+    if (submits(element)) return true;
+    if (namesCommitment(labelsOf(element))) return true;
+    if (dom.localName(element) === 'label' && depth === 0) {
+      const control = dom.labelControl(element) as Element | null;
+      if (control !== null && isPrivileged(control, 1)) return true;
+    }
+    for (let node: Node | null = element; node !== null; node = composedParent(node)) {
+      if (!isElement(node)) continue;
+      const name = dom.localName(node);
+      if ((name === 'a' || name === 'area') && dom.hasAttribute(node, 'href')) return linkPrivileged(node);
+    }
+    return false;
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { TestPage } from '../support/browsers';
+import { BROWSERS } from '../support/browsers';
+import { openOptions } from '../support/options-page';
+import { answerPendingAsk, clicks, useBrowser } from '../support/suite';
+
+/** Runs a page script's action and reports what it threw (null when it returned). */
+function attempt(page: TestPage, script: string): Promise<string | null> {
+  return page.evaluate((source) => {
+    try {
+      new Function(source)();
+      return null;
+    } catch (error) {
+      return error instanceof DOMException ? `${error.name}` : String(error);
+    }
+  }, script);
+}
+
+/** Waits (by deadline: background tabs throttle timers) until the page's handlers recorded `count` events. */
+function clicksAfter(page: TestPage, count: number, ms = 8_000): Promise<string[]> {
+  return page.evaluate(
+    async ({ count, ms }) => {
+      const w = window as unknown as { clicks: string[] };
+      const deadline = Date.now() + ms;
+      while (w.clicks.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      return [...w.clicks];
+    },
+    { count, ms },
+  );
+}
+
+/** The path the tab shows once a navigation has committed (closing a tab mid-commit can hang Chromium). */
+const pathOf = (page: TestPage) => page.evaluate(() => location.pathname).catch(() => 'navigating');
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
+  const env = useBrowser(name);
+  const open = () => env.open('bank.example', '/intercept.html');
+
+  it("keeps a page's own programmatic clicks on benign elements working, synchronously", async () => {
+    const page = await open();
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { clicks: string[] };
+      // A visible button whose handler opens the hidden file input with input.click().
+      document.getElementById('attach')!.click();
+      const afterAttach = [...w.clicks];
+      // Menu toggles: a <summary> and an aria-expanded button, pressed from script.
+      document.getElementById('menu-summary')!.click();
+      const detailsOpen = (document.getElementById('menu') as HTMLDetailsElement).open;
+      document.getElementById('menu-button')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      const expanded = document.getElementById('menu-button')!.getAttribute('aria-expanded');
+      return { afterAttach, detailsOpen, expanded, listShown: !document.getElementById('menu-list')!.hidden };
+    });
+    expect(seen).toEqual({ afterAttach: ['attach', 'file'], detailsOpen: true, expanded: 'true', listShown: true });
+    await page.close();
+  });
+
+  it('holds a script click on "Pay $500": NotAllowedError, an ask, and exactly one click once approved', async () => {
+    const page = await open();
+    // page-agent announces itself with window CustomEvents; the ask names it.
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('PageAgent::ClickPointer')));
+    expect(await attempt(page, "document.getElementById('pay').click()")).toBe('NotAllowedError');
+    expect(await clicks(page)).toEqual([]);
+    const listed = await answerPendingAsk(env, { approve: true });
+    expect(listed.text).toContain('Pay $500');
+    expect(listed.text).toContain('intercepted:page-agent');
+    expect(await clicksAfter(page, 1)).toEqual(['pay']);
+    await settle(500);
+    expect(await clicks(page)).toEqual(['pay']);
+    await page.close();
+  });
+
+  it('performs nothing when the held click is denied, whether by click() or a synthetic event', async () => {
+    const page = await open();
+    expect(await attempt(page, "document.getElementById('pay').click()")).toBe('NotAllowedError');
+    const listed = await answerPendingAsk(env, { approve: false });
+    expect(listed.text).toContain('intercepted:unknown');
+    const event = "document.getElementById('pay').dispatchEvent(new MouseEvent('click', { bubbles: true }))";
+    expect(await attempt(page, event)).toBe('NotAllowedError');
+    expect((await answerPendingAsk(env, { approve: false })).id).not.toBe('');
+    await settle(1_000);
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("holds a click on a form's submit button until approved; the server receives the post only then", async () => {
+    const page = await open();
+    expect(await attempt(page, "document.getElementById('place').click()")).toBe('NotAllowedError');
+    await settle(300);
+    expect(env.server.posts.filter((p) => p.path === '/order')).toEqual([]);
+    expect(await clicks(page)).toEqual([]);
+    await answerPendingAsk(env, { approve: true });
+    await expect.poll(() => env.server.posts.filter((p) => p.path === '/order').length, { timeout: 8_000 }).toBe(1);
+    await expect.poll(() => pathOf(page), { timeout: 8_000 }).toBe('/order');
+    await page.close();
+  });
+
+  it('holds requestSubmit() and submit() on a form with a password field', async () => {
+    const page = await open();
+    const posts = () => env.server.posts.filter((p) => p.path === '/login');
+    expect(await attempt(page, "document.getElementById('login').requestSubmit()")).toBe('NotAllowedError');
+    expect((await answerPendingAsk(env, { approve: false })).id).not.toBe('');
+    expect(await attempt(page, "document.getElementById('login').submit()")).toBe('NotAllowedError');
+    await settle(300);
+    expect(posts()).toEqual([]);
+    expect(await clicks(page)).toEqual([]);
+    await answerPendingAsk(env, { approve: true });
+    await expect.poll(() => posts().length, { timeout: 8_000 }).toBe(1);
+    expect(posts()[0]!.body).toContain('pw=secret');
+    await expect.poll(() => pathOf(page), { timeout: 8_000 }).toBe('/login');
+    await page.close();
+  });
+});
+
+describe.each(BROWSERS)('interception modes from the policy in %s', (name) => {
+  const env = useBrowser(name);
+
+  it('observe lets a privileged script click run; off restores the native functions', async () => {
+    const options = await openOptions(env.browser);
+    const policy = (await options.editor()) as { sites: Record<string, unknown> };
+    policy.sites = { 'bank.example': { interception: 'observe' }, 'shop.example': { interception: 'off' } };
+    await options.setEditor(JSON.stringify(policy));
+    expect(await options.click('save', /^(Saved|Not saved|Warrant gave)/)).toBe('Saved.');
+    await options.close();
+
+    const observed = await env.open('bank.example', '/intercept.html');
+    // The mode arrives from the background just after document_start; until then the default holds.
+    await settle(1_000);
+    expect(await attempt(observed, "document.getElementById('pay').click()")).toBeNull();
+    expect(await clicks(observed)).toEqual(['pay']);
+    await observed.close();
+
+    const off = await env.open('shop.example', '/intercept.html');
+    await settle(1_000);
+    const native = await off.evaluate(() =>
+      [HTMLElement.prototype.click, HTMLFormElement.prototype.requestSubmit, EventTarget.prototype.dispatchEvent].map((f) =>
+        Function.prototype.toString.call(f).includes('[native code]'),
+      ),
+    );
+    expect(native).toEqual([true, true, true]);
+    expect(await attempt(off, "document.getElementById('pay').click()")).toBeNull();
+    expect(await clicks(off)).toEqual(['pay']);
+    await off.close();
+  });
+});
