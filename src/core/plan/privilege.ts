@@ -1,47 +1,7 @@
 import type { Privilege } from '../contracts';
 import { foldedSkeleton, normalizeLabel, sameSite } from '../text';
+import { COMMIT_WORDS, COMMIT_WORDS_ZH } from './commit-words';
 import type { UiElementValue } from './observations';
-
-/** Words that commit the user to something when they name the control. Matched on whole words. */
-const COMMIT_WORDS = [
-  'pay',
-  'send',
-  'transfer',
-  'delete',
-  'remove',
-  'confirm',
-  'buy',
-  'purchase',
-  'order',
-  'checkout',
-  'sign',
-  'authorize',
-  'authorise',
-  'approve',
-  'submit',
-  'withdraw',
-  'donate',
-  'subscribe',
-];
-const COMMIT_WORDS_ZH = [
-  '支付',
-  '付款',
-  '发送',
-  '發送',
-  '转账',
-  '轉帳',
-  '删除',
-  '刪除',
-  '确认',
-  '確認',
-  '购买',
-  '購買',
-  '签署',
-  '簽署',
-  '授权',
-  '授權',
-  '提交',
-];
 
 export function namesCommitment(label: string): boolean {
   // A lookalike spelling ("Раy" with Cyrillic letters) commits the user just the same.

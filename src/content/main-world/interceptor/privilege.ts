@@ -1,3 +1,4 @@
+import { COMMIT_WORDS, COMMIT_WORDS_ZH } from '../../../core/plan/commit-words';
 import { anchorHref, apply, areaHref, dom, HOSTNAME, text, URLCtor, urlHost, urlProtocol } from '../primordials';
 
 /**
@@ -11,46 +12,6 @@ const ACTIVATABLE =
   'a[href], area[href], button, summary, label, [role=button], [role=link], ' +
   'input[type=submit i], input[type=button i], input[type=image i], input[type=checkbox i], input[type=radio i]';
 
-/** Kept in step with COMMIT_WORDS in src/core/plan/privilege.ts (the main world may not import it). */
-const COMMIT_WORDS: readonly string[] = [
-  'pay',
-  'send',
-  'transfer',
-  'delete',
-  'remove',
-  'confirm',
-  'buy',
-  'purchase',
-  'order',
-  'checkout',
-  'sign',
-  'authorize',
-  'authorise',
-  'approve',
-  'submit',
-  'withdraw',
-  'donate',
-  'subscribe',
-];
-const COMMIT_WORDS_ZH: readonly string[] = [
-  '支付',
-  '付款',
-  '发送',
-  '發送',
-  '转账',
-  '轉帳',
-  '删除',
-  '刪除',
-  '确认',
-  '確認',
-  '购买',
-  '購買',
-  '签署',
-  '簽署',
-  '授权',
-  '授權',
-  '提交',
-];
 const INVISIBLES = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
 
