@@ -179,8 +179,24 @@ async function openFirefoxExtensionPage(browser: import('puppeteer-core').Browse
   const tree = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' });
   const chromeWindow = tree.result.contexts?.[0]?.context;
   if (!chromeWindow) throw new Error('No browser chrome window to open the page from.');
-  const open = `gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); 0`;
-  await connection.send('script.evaluate', { expression: open, target: { context: chromeWindow }, awaitPromise: false });
+  // Into a normal browser window: an ask's prompt window (type "popup", no toolbars) may also be
+  // open, and may be the first chrome context listed.
+  const open = `(() => {
+    for (const win of Services.wm.getEnumerator('navigator:browser')) {
+      if (!win.toolbar.visible) continue;
+      win.gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() });
+      return 'opened';
+    }
+    return 'no browser window';
+  })()`;
+  const opened = (await connection.send('script.evaluate', {
+    expression: open,
+    target: { context: chromeWindow },
+    awaitPromise: false,
+  })) as unknown as {
+    result: { result?: { value?: string } };
+  };
+  if (opened.result.result?.value !== 'opened') throw new Error(`Could not open ${url}: ${JSON.stringify(opened.result).slice(0, 200)}`);
   // A deadline, not a count: on a loaded two-core machine a background tab can take seconds.
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
