@@ -15,6 +15,10 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Real browsers on two loaded cores occasionally lose a tab opening or a navigation race
+          // (seen in about one run in three, never the same test twice in a row); a real defect
+          // fails every attempt. Assertions are never loosened for this.
+          retry: 2,
         },
       },
     ],
