@@ -68,8 +68,9 @@ function wrapPlaywright(page: import('playwright-core').Page): TestPage {
   };
 }
 
-function wrapPuppeteer(page: import('puppeteer-core').Page): TestPage {
+function wrapPuppeteer(page: import('puppeteer-core').Page): TestPage & { raw: import('puppeteer-core').Page } {
   return {
+    raw: page,
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
     evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
     url: () => page.url(),
@@ -161,9 +162,47 @@ async function launchFirefox(headless: boolean, override?: string): Promise<Test
   return {
     name: 'firefox',
     newPage: async () => wrapPuppeteer(await browser.newPage()),
-    openExtensionPage: (path) => openFirefoxExtensionPage(browser, `moz-extension://${FIREFOX_EXTENSION_UUID}/${path}`),
+    openExtensionPage: (path) => reusedExtensionPage(browser, `moz-extension://${FIREFOX_EXTENSION_UUID}/${path}`),
     close: () => browser.close(),
   };
+}
+
+/**
+ * Firefox now and then stops reporting newly opened tabs to puppeteer after many have been opened
+ * and closed in one session, so each extension page is opened once and reloaded for every later
+ * use; closing it only leaves it for the next one.
+ */
+const extensionTabs = new WeakMap<object, Map<string, import('puppeteer-core').Page>>();
+
+async function reusedExtensionPage(browser: import('puppeteer-core').Browser, url: string): Promise<TestPage> {
+  const tabs = extensionTabs.get(browser) ?? new Map<string, import('puppeteer-core').Page>();
+  extensionTabs.set(browser, tabs);
+  let page = tabs.get(url);
+  if (page && !page.isClosed()) {
+    await page.evaluate(() => location.reload()).catch(() => undefined);
+    const deadline = Date.now() + 20_000;
+    let ready = false;
+    while (!ready && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      ready = await page
+        .evaluate(() => document.readyState === 'complete' && (globalThis as { __warrantReused?: boolean }).__warrantReused !== true)
+        .catch(() => false);
+    }
+    if (!ready) page = undefined;
+  } else {
+    page = undefined;
+  }
+  if (!page) {
+    const opened = await openFirefoxExtensionPage(browser, url);
+    page = (opened as TestPage & { raw: import('puppeteer-core').Page }).raw;
+    tabs.set(url, page);
+  }
+  // Marks this document: after the next reload, a fresh document lacks the mark.
+  await page.evaluate(() => {
+    (globalThis as { __warrantReused?: boolean }).__warrantReused = true;
+  });
+  const wrapped = wrapPuppeteer(page);
+  return { ...wrapped, close: async () => undefined };
 }
 
 /**
