@@ -2,9 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { pageAgentBundle } from './page-agent-bundle';
 
-/** Fixture host names. Every one resolves to 127.0.0.1 in the test browsers. */
-export const HOSTS = ['bank.example', 'evil.example', 'shop.example'] as const;
+/**
+ * Fixture host names. Every one resolves to 127.0.0.1 in the test browsers. The last is
+ * `bаnk.example` with a Cyrillic "а": a homograph of bank.example, for lookalike-link tests.
+ */
+export const HOSTS = ['bank.example', 'evil.example', 'shop.example', 'xn--bnk-6cd.example'] as const;
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 /** Third-party scripts the fixture pages load, served from node_modules (never from a CDN). */
@@ -35,6 +39,16 @@ export async function startFixtureServer(root = FIXTURES): Promise<FixtureServer
       for await (const chunk of request) body += chunk;
       posts.push({ host, path, body });
       response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>posted</title><p id="posted">posted</p>');
+      return;
+    }
+    if (path === '/vendor/page-agent.js') {
+      // Bundled from node_modules on first request (see page-agent-bundle.ts).
+      try {
+        const body = await pageAgentBundle();
+        response.writeHead(200, { 'content-type': TYPES['.js']!, 'origin-agent-cluster': '?1' }).end(body);
+      } catch (error) {
+        response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+      }
       return;
     }
     const vendored = VENDOR[path];
