@@ -40,7 +40,7 @@ function observationBody(sender: FrameSender, observation: Observation, time: nu
     frame: { id: sender.frameId, origin: sender.frameOrigin },
     proposal: {
       tool: observation.tool,
-      target: observation.target,
+      target: observation.target ?? observation.url,
       claims: null,
       agent: observation.agent,
       // Not Warrant's decision: what the page did on its own, as the interceptor rated it.

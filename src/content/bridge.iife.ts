@@ -10,6 +10,7 @@ import { inspectShape, resolve } from '../core/resolver';
 import { ExecuteCommandSchema, RunToolCommandSchema } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
 import { type BridgeReply, HANDSHAKE_EVENT, type PageRequest, PageRequestSchema } from '../messages/page-bridge';
+import { announce, onAllowed } from './allowances';
 import { execute, forget, rememberCertified } from './executor';
 import { deliverInterceptionMode, relayObservation } from './interception';
 import { onToolResult, relayRegistration, relayUnregistration, runTool } from './page-tools';
@@ -39,11 +40,12 @@ async function onPageMessage(data: unknown): Promise<void> {
   const request = parsed.data;
   if (request.kind === 'tool-result') return onToolResult(request.runId, request.ok, request.json, request.error);
   if (request.kind === 'observed') return relayObservation(request.json);
+  if (request.kind === 'allowed') return onAllowed(request.id);
   const reply = await answer(request);
   pagePort?.postMessage(reply);
 }
 
-async function answer(request: Exclude<PageRequest, { kind: 'tool-result' | 'observed' }>): Promise<BridgeReply> {
+async function answer(request: Exclude<PageRequest, { kind: 'tool-result' | 'observed' | 'allowed' }>): Promise<BridgeReply> {
   if (request.kind === 'register-tool') return { kind: 'registered', id: request.id, ...(await relayRegistration(request.json)) };
   if (request.kind === 'unregister-tool') {
     relayUnregistration(request.name);
@@ -57,6 +59,10 @@ async function answer(request: Exclude<PageRequest, { kind: 'tool-result' | 'obs
   if (request.kind === 'malformed') {
     const malformed = { kind: 'malformed', requestId, code: 'malformed_proposal', problem: request.problem } as const;
     return { kind: 'verdict', id: request.id, verdict: await decide(malformed) };
+  }
+  if (request.kind === 'withheld') {
+    const withheld = { kind: 'malformed', requestId, code: 'not_replayable', problem: request.problem } as const;
+    return { kind: 'verdict', id: request.id, verdict: await decide(withheld) };
   }
   return { kind: 'verdict', id: request.id, verdict: await decide(certify(requestId, request.json)) };
 }
@@ -151,7 +157,10 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
   // Commands come only from this extension's background, never from a tab.
   if (sender.id !== browser.runtime.id || sender.tab !== undefined) return undefined;
   const command = ExecuteCommandSchema.safeParse(message);
-  if (command.success) return Promise.resolve(execute(command.data));
+  if (command.success) {
+    const port = pagePort;
+    return execute(command.data, port ? (allowance) => announce((message) => port.postMessage(message), allowance) : null);
+  }
   const run = RunToolCommandSchema.safeParse(message);
   if (run.success) {
     const port = pagePort;

@@ -7,6 +7,9 @@ type Certified = { selector: string | null; element: Element | null; digest: str
 
 const certified = new Map<string, Certified>();
 
+/** Tells the MAIN-world guards what is about to happen (src/content/allowances.ts). */
+type Announce = (allowance: { selector?: string; url?: string }) => Promise<void>;
+
 export function rememberCertified(requestId: string, selector: string | null, element: Element | null, digest: string): void {
   certified.set(requestId, { selector, element, digest });
 }
@@ -25,11 +28,14 @@ const NEEDS_OPERABLE = new Set<Action['tool']>(['click', 'type', 'select']);
  * Performs exactly what was certified: the same element, still the only match, unchanged (and for
  * pointer-like actions still visible, enabled and on top). Anything else is stale evidence.
  */
-export function execute(command: ExecuteCommand): ExecuteResult {
+export async function execute(command: ExecuteCommand, announce: Announce | null): Promise<ExecuteResult> {
   const entry = certified.get(command.requestId);
   certified.delete(command.requestId);
   if (!entry) return notExecuted('stale_evidence', 'Nothing certified under this request in this frame.');
   if (entry.digest !== command.digest) return notExecuted('stale_evidence', 'The command does not match what was certified.');
+  // Before the re-check, so nothing can change between the re-check and the action.
+  if (announce !== null && command.action.tool === 'click' && entry.selector !== null) await announce({ selector: entry.selector });
+  if (announce !== null && command.action.tool === 'navigate') await announce({ url: command.action.url });
 
   if (entry.selector !== null) {
     const problem = recheck(entry, NEEDS_OPERABLE.has(command.action.tool));

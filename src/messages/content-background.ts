@@ -25,10 +25,22 @@ export type PageToolRegistration = z.infer<typeof PageToolRegistrationSchema>;
  * All of it comes from the page and is only recorded, never acted on.
  */
 export const ObservationSchema = z.strictObject({
-  tool: z.enum(['click', 'submit']),
+  tool: z.enum(['click', 'submit', 'type', 'select', 'navigate']),
   target: z.string().max(512).nullable(),
+  url: z.string().max(2_048).nullable(),
   agent: z.string().max(200),
-  via: z.enum(['click', 'dispatchEvent', 'submit', 'requestSubmit']),
+  via: z.enum([
+    'click',
+    'dispatchEvent',
+    'submit',
+    'requestSubmit',
+    'value',
+    'beforeinput',
+    'execCommand',
+    'location',
+    'window.open',
+    'untrusted-click',
+  ]),
   privileged: z.boolean(),
 });
 export type Observation = z.infer<typeof ObservationSchema>;
@@ -48,7 +60,7 @@ export const ContentRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('malformed'),
     requestId: z.string().min(1).max(64),
-    code: z.enum(['malformed_proposal', 'payload_too_large']),
+    code: z.enum(['malformed_proposal', 'payload_too_large', 'not_replayable']),
     problem: z.string().max(300),
   }),
   z.strictObject({ kind: z.literal('tools') }),

@@ -9,6 +9,10 @@ export { HANDSHAKE_EVENT } from './handshake';
 export const PageRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('propose'), id: z.string().max(64), json: z.string() }),
   z.strictObject({ kind: z.literal('malformed'), id: z.string().max(64), problem: z.string().max(300) }),
+  /** An intercepted page call Warrant cannot perform on the page's behalf: audited, not performed. */
+  z.strictObject({ kind: z.literal('withheld'), id: z.string().max(64), problem: z.string().max(300) }),
+  /** The page API took an allowance the bridge announced (see AllowMessage). */
+  z.strictObject({ kind: z.literal('allowed'), id: z.string().max(64) }),
   z.strictObject({ kind: z.literal('tools'), id: z.string().max(64) }),
   z.strictObject({ kind: z.literal('register-tool'), id: z.string().max(64), json: z.string() }),
   z.strictObject({ kind: z.literal('unregister-tool'), id: z.string().max(64), name: z.string().max(128) }),
@@ -32,6 +36,12 @@ export type BridgeReply =
 
 /** Isolated world → page API: the interception mode of this frame's site, from the policy. */
 export type InterceptionModeMessage = { kind: 'interception-mode'; mode: 'off' | 'observe' | 'enforce' };
+
+/**
+ * Isolated world → page API: Warrant is about to click this element or go to this URL itself;
+ * the interceptor's guards let exactly that through. Answered with `allowed`.
+ */
+export type AllowMessage = { kind: 'allow'; id: string; selector?: string; url?: string };
 
 /** Isolated world → page API: run a tool this frame registered (only on the background's word). */
 export type RunToolRequest = { kind: 'run-tool'; runId: string; name: string; args: Record<string, unknown> };

@@ -97,6 +97,7 @@ describe('ReasonSchema and the reason codes', () => {
       [
         'malformed_proposal',
         'payload_too_large',
+        'not_replayable',
         'unknown_tool',
         'unknown_param',
         'missing_param',

@@ -18,6 +18,7 @@ let counter = 0;
 let onRunTool: ((message: { runId: string; name: string; args: Record<string, unknown> }) => void) | null = null;
 type Mode = 'off' | 'observe' | 'enforce';
 let onInterceptionMode: ((mode: Mode) => void) | null = null;
+let onAllow: ((allowance: { selector?: unknown; url?: unknown }) => void) | null = null;
 
 port.onmessage = (event: MessageEvent) => {
   const data = event.data as Record<string, unknown> | null;
@@ -28,6 +29,11 @@ port.onmessage = (event: MessageEvent) => {
   }
   if (data.kind === 'interception-mode') {
     if (data.mode === 'off' || data.mode === 'observe' || data.mode === 'enforce') onInterceptionMode?.(data.mode);
+    return;
+  }
+  if (data.kind === 'allow' && typeof data.id === 'string') {
+    onAllow?.({ selector: data.selector, url: data.url });
+    post({ kind: 'allowed', id: data.id });
     return;
   }
   if (typeof data.id !== 'string') return;
@@ -43,6 +49,10 @@ export function handleRunTool(handler: typeof onRunTool): void {
 
 export function handleInterceptionMode(handler: typeof onInterceptionMode): void {
   onInterceptionMode = handler;
+}
+
+export function handleAllow(handler: typeof onAllow): void {
+  onAllow = handler;
 }
 
 export function post(message: object): void {

@@ -18,6 +18,7 @@ export const ArrayPrototype = Array.prototype;
 export const postToPort = MessagePort.prototype.postMessage;
 export const dispatchEvent = EventTarget.prototype.dispatchEvent;
 export const addEventListener = EventTarget.prototype.addEventListener;
+export const StringCtor = String;
 export const weakSetHas = WeakSet.prototype.has;
 export const weakSetAdd = WeakSet.prototype.add;
 export const ORIGIN = location.origin;
@@ -53,6 +54,14 @@ export const dom = freeze({
   // isTrusted is an own, unforgeable property of every event, so reading it directly is safe.
   eventTrusted: (event: unknown) => (event as Event).isTrusted,
   keyOf: getterOf(KeyboardEvent.prototype, 'key'),
+  eventTarget: getterOf(Event.prototype, 'target'),
+  composedPath: methodOf(Event.prototype, 'composedPath') as (event: unknown) => EventTarget[],
+  preventDefault: methodOf(Event.prototype, 'preventDefault'),
+  stopImmediatePropagation: methodOf(Event.prototype, 'stopImmediatePropagation'),
+  isContentEditable: getterOf(HTMLElement.prototype, 'isContentEditable'),
+  activeElement: getterOf(Document.prototype, 'activeElement'),
+  autocomplete: getterOf(HTMLInputElement.prototype, 'autocomplete'),
+  inputName: getterOf(HTMLInputElement.prototype, 'name'),
   getRootNode: methodOf(Node.prototype, 'getRootNode'),
   getAttribute: methodOf(Element.prototype, 'getAttribute'),
   hasAttribute: methodOf(Element.prototype, 'hasAttribute'),
@@ -62,19 +71,86 @@ export const dom = freeze({
   fragmentQuerySelectorAll: methodOf(DocumentFragment.prototype, 'querySelectorAll'),
   getElementById: methodOf(Document.prototype, 'getElementById'),
 });
+/*
+ * Regular expressions reach back into RegExp.prototype (`exec`, Symbol.split, Symbol.replace,
+ * species) on every use, so a page that patched those could make a label read as anything.
+ * split and replace here run only the captured built-in exec on private global copies.
+ */
+const regexpExec = RegExp.prototype.exec;
+const regexpSource = getterOf(RegExp.prototype, 'source') as (rx: RegExp) => string;
+const regexpFlags = getterOf(RegExp.prototype, 'flags') as (rx: RegExp) => string;
+const RegExpCtor = RegExp;
+const stringSlice = methodOf(String.prototype, 'slice') as (s: string, start: number, end?: number) => string;
+const stringIncludes = methodOf(String.prototype, 'includes') as (s: string, part: string) => boolean;
+const globalCopies = new WeakMap<RegExp, RegExp>();
+const weakMapGetCaptured = WeakMap.prototype.get;
+const weakMapSetCaptured = WeakMap.prototype.set;
+
+function globalCopy(rx: RegExp): RegExp {
+  let copy = apply(weakMapGetCaptured, globalCopies, [rx]) as RegExp | undefined;
+  if (copy === undefined) {
+    const flags = regexpFlags(rx);
+    copy = new RegExpCtor(regexpSource(rx), stringIncludes(flags, 'g') ? flags : `${flags}g`);
+    defineProperty(copy, 'exec', { value: regexpExec });
+    apply(weakMapSetCaptured, globalCopies, [rx, copy]);
+  }
+  copy.lastIndex = 0;
+  return copy;
+}
+
+/** Each match of `rx` in `s` (all of them, or the first for a non-global pattern), in order. */
+function eachMatch(s: string, rx: RegExp, visit: (start: number, end: number) => void): void {
+  const all = stringIncludes(regexpFlags(rx), 'g');
+  const copy = globalCopy(rx);
+  for (;;) {
+    const match = apply(regexpExec, copy, [s]) as RegExpExecArray | null;
+    if (match === null) return;
+    const length = (match[0] as string).length;
+    if (length === 0) copy.lastIndex += 1;
+    else visit(match.index, match.index + length);
+    if (!all && length > 0) return;
+  }
+}
+
+function safeSplit(s: string, rx: RegExp): string[] {
+  const parts: string[] = [];
+  let last = 0;
+  const add = (part: string) => defineProperty(parts, parts.length, { value: part, writable: true, enumerable: true, configurable: true });
+  eachMatch(s, rx, (start, end) => {
+    add(stringSlice(s, last, start));
+    last = end;
+  });
+  add(stringSlice(s, last));
+  return parts;
+}
+
+function safeReplace(s: string, rx: RegExp, by: string): string {
+  let out = '';
+  let last = 0;
+  eachMatch(s, rx, (start, end) => {
+    out += stringSlice(s, last, start) + by;
+    last = end;
+  });
+  return out + stringSlice(s, last);
+}
+
 export const text = freeze({
   normalize: methodOf(String.prototype, 'normalize') as (s: string, form: string) => string,
   toLowerCase: methodOf(String.prototype, 'toLowerCase') as (s: string) => string,
-  split: methodOf(String.prototype, 'split') as (s: string, by: RegExp) => string[],
-  replace: methodOf(String.prototype, 'replace') as (s: string, what: RegExp, by: string) => string,
-  includes: methodOf(String.prototype, 'includes') as (s: string, part: string) => boolean,
+  /** Like String.prototype.split(regex), immune to patched RegExp internals. */
+  split: safeSplit,
+  /** Like String.prototype.replace(regex, literal) (every match for a global pattern), immune likewise. */
+  replace: safeReplace,
+  includes: stringIncludes,
+  startsWith: methodOf(String.prototype, 'startsWith') as (s: string, part: string) => boolean,
   endsWith: methodOf(String.prototype, 'endsWith') as (s: string, part: string) => boolean,
-  slice: methodOf(String.prototype, 'slice') as (s: string, start: number, end?: number) => string,
+  slice: stringSlice,
   arrayIncludes: methodOf(Array.prototype, 'includes') as (a: readonly unknown[], v: unknown) => boolean,
   cssEscape: CSS.escape,
 });
 export const URLCtor = URL;
 export const urlHost = getterOf(URL.prototype, 'hostname') as (url: URL) => string;
+export const urlHref = getterOf(URL.prototype, 'href') as (url: URL) => string;
 export const urlProtocol = getterOf(URL.prototype, 'protocol') as (url: URL) => string;
 export const DOMExceptionCtor = DOMException;
 export const HOSTNAME = location.hostname;
@@ -87,6 +163,7 @@ export const previousElementSibling = getterOf(Element.prototype, 'previousEleme
 export const anchorHref = getterOf(HTMLAnchorElement.prototype, 'href') as (link: Element) => string;
 export const areaHref = getterOf(HTMLAreaElement.prototype, 'href') as (link: Element) => string;
 export const WeakMapCtor = WeakMap;
+export const weakMapDelete = WeakMap.prototype.delete;
 export const weakMapGet = WeakMap.prototype.get;
 export const weakMapSet = WeakMap.prototype.set;
 const performanceNow = Performance.prototype.now;

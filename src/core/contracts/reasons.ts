@@ -8,6 +8,8 @@ export const REASONS = {
   // Resolver (decision "reject")
   malformed_proposal: 'The proposal is not a plain object of the documented shape.',
   payload_too_large: 'The proposal exceeds the size, depth or key-count limits.',
+  not_replayable:
+    "An intercepted page call Warrant cannot perform on the page's behalf (a new window to another site, an element it cannot address); withheld.",
   unknown_tool: 'H1: the tool is not in the registry.',
   unknown_param: 'H2: an argument the tool does not declare.',
   missing_param: 'H2: a required argument is missing.',

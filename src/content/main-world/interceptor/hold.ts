@@ -5,19 +5,40 @@ import { agentDetected, agentLabel } from './agent';
 import { interceptionMode } from './mode';
 import { selectorFor } from './selector';
 
+/** The page calls the interceptor wraps, named in the audit. */
+export type Via =
+  | 'click'
+  | 'dispatchEvent'
+  | 'submit'
+  | 'requestSubmit'
+  | 'value'
+  | 'beforeinput'
+  | 'execCommand'
+  | 'location'
+  | 'window.open'
+  | 'untrusted-click';
+
 /** What the page asked for, in terms of a built-in tool Warrant can perform itself. */
-export type Intercepted = {
-  tool: 'click' | 'submit';
-  /** The element the proposal targets (for a click, the activatable element that was hit). */
-  target: Element;
-  /** The page call that was intercepted, for the audit. */
-  via: 'click' | 'dispatchEvent' | 'submit' | 'requestSubmit';
-  privileged: boolean;
-};
+export type Intercepted = { via: Via; privileged: boolean } & (
+  | { tool: 'click' | 'submit'; target: Element }
+  | { tool: 'type'; target: Element; text: string }
+  | { tool: 'select'; target: Element; option: string }
+  | { tool: 'navigate'; url: string }
+  /** Something Warrant cannot perform on the page's behalf (a new window): held means dropped. */
+  | { tool: 'withheld'; what: string }
+);
 
 /** An Enter key sends keydown, keypress and keyup: one hold, one question to the user. */
 const DEDUPE_MS = 1_000;
-const recentlyHeld = new WeakMapCtor<Element, { via: string; time: number }>();
+const recentlyHeld = new WeakMapCtor<object, { via: string; time: number }>();
+
+/** Nonzero while the page's own call runs after the interceptor let it through. */
+let passing = 0;
+
+/** Whether an untrusted event now comes from a call the interceptor already decided on. */
+export function passingThrough(): boolean {
+  return passing > 0;
+}
 
 /**
  * The decision, made synchronously. Benign (or observe mode): the page's own function runs now,
@@ -30,34 +51,61 @@ export function intercept<T>(action: Intercepted, perform: () => T): T {
   if (mode === 'enforce' && action.privileged) {
     hold(action);
     throw new DOMExceptionCtor(
-      `Warrant holds this ${action.tool} until it is allowed or approved; it was not performed.`,
+      `Warrant holds this ${action.tool === 'withheld' ? action.what : action.tool} until it is allowed or approved; it was not performed.`,
       'NotAllowedError',
     );
   }
+  passing += 1;
   try {
     return perform();
   } finally {
+    passing -= 1;
     observe(action);
   }
 }
 
-function hold(action: Intercepted): void {
-  const time = now();
-  const last = apply(weakMapGet, recentlyHeld, [action.target]) as { via: string; time: number } | undefined;
-  apply(weakMapSet, recentlyHeld, [action.target, { via: action.via, time }]);
-  if (last !== undefined && last.via === action.via && time - last.time < DEDUPE_MS) return;
-  const target = selectorFor(action.target);
+/** Whether a privileged action must be held now (enforce), for callers that cannot throw. */
+export function mustHold(action: Intercepted): boolean {
+  return interceptionMode() === 'enforce' && action.privileged;
+}
+
+const keyOf = (action: Intercepted): object | null => ('target' in action ? action.target : null);
+
+export function hold(action: Intercepted): void {
+  const key = keyOf(action);
+  if (key !== null) {
+    const time = now();
+    const last = apply(weakMapGet, recentlyHeld, [key]) as { via: string; time: number } | undefined;
+    apply(weakMapSet, recentlyHeld, [key, { via: action.via, time }]);
+    if (last !== undefined && last.via === action.via && time - last.time < DEDUPE_MS) return;
+  }
   const agent = agentLabel();
+  if (action.tool === 'withheld') {
+    void request('withheld', { problem: `${agent}: ${action.what}; not performed.` });
+    return;
+  }
+  if (action.tool === 'navigate') {
+    sendProposal({ tool: 'navigate', args: { url: action.url }, agent });
+    return;
+  }
+  const target = selectorFor(action.target);
   if (target === null) {
     // Detached, in a closed shadow root or in another document: Warrant cannot address it, so it
-    // is never performed. Sent as malformed so the audit says why.
-    void request('malformed', {
-      problem: `${agent}: a ${action.via}() on an element Warrant cannot address (detached, closed shadow root or another document); not performed.`,
+    // is never performed, and the audit says so.
+    void request('withheld', {
+      problem: `${agent}: a ${action.via} on an element Warrant cannot address (detached, closed shadow root or another document); not performed.`,
     });
     return;
   }
-  const encoded = encode({ tool: action.tool, args: { target }, agent });
+  if (action.tool === 'type') sendProposal({ tool: 'type', args: { target, text: action.text, replace: true }, agent });
+  else if (action.tool === 'select') sendProposal({ tool: 'select', args: { target, option: action.option }, agent });
+  else sendProposal({ tool: action.tool, args: { target }, agent });
+}
+
+function sendProposal(call: object): void {
+  const encoded = encode(call);
   if ('json' in encoded) void request('propose', { json: encoded.json });
+  else void request('withheld', { problem: `An intercepted action could not be encoded: ${encoded.problem}` });
 }
 
 /**
@@ -65,11 +113,13 @@ function hold(action: Intercepted): void {
  * one let through by observe mode. A page's own benign clicks (carousels, menus) would otherwise
  * flood the audit log and rotate away the records of what was stopped.
  */
-function observe(action: Intercepted): void {
+export function observe(action: Intercepted): void {
   if (!action.privileged && !agentDetected()) return;
+  if (action.tool === 'withheld') return;
   const encoded = encode({
     tool: action.tool,
-    target: selectorFor(action.target),
+    target: 'target' in action ? selectorFor(action.target) : null,
+    url: action.tool === 'navigate' ? action.url : null,
     agent: agentLabel(),
     via: action.via,
     privileged: action.privileged,

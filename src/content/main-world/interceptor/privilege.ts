@@ -1,5 +1,5 @@
 import { COMMIT_WORDS, COMMIT_WORDS_ZH } from '../../../core/plan/commit-words';
-import { anchorHref, apply, areaHref, dom, HOSTNAME, text, URLCtor, urlHost, urlProtocol } from '../primordials';
+import { anchorHref, apply, areaHref, dom, HOSTNAME, HREF, text, URLCtor, urlHost, urlProtocol } from '../primordials';
 
 /**
  * A synchronous, main-world approximation of the core's clickPrivilege (src/core/plan/privilege.ts):
@@ -63,15 +63,51 @@ function sameSiteApprox(host: string): boolean {
   return host === HOSTNAME || text.endsWith(host, `.${HOSTNAME}`) || text.endsWith(HOSTNAME, `.${host}`);
 }
 
+/**
+ * Whether going to this URL leaves the site (or the web: another scheme). A javascript: URL runs
+ * the page's own code, which is gated where it acts. Unparsable URLs count as leaving.
+ */
+export function leavesSite(href: string): boolean {
+  try {
+    const url = new URLCtor(href, HREF);
+    const protocol = urlProtocol(url);
+    if (protocol === 'javascript:') return false;
+    if (protocol !== 'http:' && protocol !== 'https:') return true;
+    return !sameSiteApprox(urlHost(url));
+  } catch {
+    return true;
+  }
+}
+
 function linkPrivileged(link: Element): boolean {
   if (dom.hasAttribute(link, 'download')) return true;
-  const href = dom.localName(link) === 'area' ? areaHref(link) : anchorHref(link);
-  const url = new URLCtor(href);
-  const protocol = urlProtocol(url);
-  // A javascript: link runs the page's own code: that is the page acting, gated where it acts.
-  if (protocol === 'javascript:') return false;
-  if (protocol !== 'http:' && protocol !== 'https:') return true;
-  return !sameSiteApprox(urlHost(url));
+  return leavesSite(dom.localName(link) === 'area' ? areaHref(link) : anchorHref(link));
+}
+
+/** The verifier's payment hints (src/content/verifiers/dom.ts), matched without regular expressions. */
+const PAYMENT_PARTS = ['card', 'cvc', 'cvv', 'iban', 'expir'];
+
+function paymentHint(hint: string): boolean {
+  const folded = text.toLowerCase(hint);
+  if (text.startsWith(folded, 'cc-')) return true;
+  for (let at = 0; at < PAYMENT_PARTS.length; at += 1) if (text.includes(folded, PAYMENT_PARTS[at]!)) return true;
+  return false;
+}
+
+/**
+ * Typing into a password or payment field is a credential action (the core's targetPrivilege for
+ * `type`, mirrored). Whatever cannot be read counts as privileged.
+ */
+export function fieldPrivileged(element: Element): boolean {
+  try {
+    if (dom.localName(element) !== 'input') return false;
+    if (dom.inputType(element) === 'password') return true;
+    const hints = [dom.autocomplete(element), dom.inputName(element), dom.getAttribute(element, 'id') ?? ''] as string[];
+    for (let at = 0; at < hints.length; at += 1) if (paymentHint(hints[at]!)) return true;
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 function labelsOf(element: Element): string {

@@ -76,6 +76,19 @@ function rootAnchored(path: string): string {
 
 /** The bridge's evaluation (src/content/query.ts), with captured built-ins. */
 function resolvesToExactly(selector: string, element: Element): boolean {
+  return elementFor(selector) === element;
+}
+
+/** The one element a selector finds, evaluated as the bridge evaluates it; null for none or several. */
+export function elementFor(selector: string): Element | null {
+  try {
+    return matchOne(selector);
+  } catch {
+    return null;
+  }
+}
+
+function matchOne(selector: string): Element | null {
   const steps = text.split(selector, />>>/);
   let scopes: Node[] = [document];
   let found: Element[] = [];
@@ -97,5 +110,5 @@ function resolvesToExactly(selector: string, element: Element): boolean {
       }
     }
   }
-  return found.length === 1 && found[0] === element;
+  return found.length === 1 ? found[0]! : null;
 }
