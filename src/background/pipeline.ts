@@ -12,7 +12,7 @@ import { browserOrigin, scopeToFrame, textOf } from './evidence';
 import { executeInFrame, runPageTool } from './execute';
 import { listedBy } from './listing';
 import { cropPng } from './ocr';
-import { locate, pageToolsOf } from './page-tool-registry';
+import { locate, pageToolsFor } from './page-tool-registry';
 import { certifyPixels, pixelsUnchanged } from './pixels';
 import { getPolicy } from './policy-store';
 import { type FrameSender, frameKey } from './sender';
@@ -34,7 +34,7 @@ export async function handleProposal(request: Proposed, sender: FrameSender): Pr
 
 async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>, sender: FrameSender): Promise<Outcome> {
   const started = performance.now();
-  const context = { pageTools: await pageToolsOf(sender.tabId), listed: await listedBy(sender) };
+  const context = { pageTools: await pageToolsFor(sender), listed: await listedBy(sender) };
   const resolution = resolve(request.proposal, context);
   if (!resolution.ok) return rejected(resolution.reasons);
   const call = resolution.call;
@@ -70,7 +70,7 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
     ((call.tool === 'click' && ocrFor(policy, privilege)) || (call.tool === 'read' && call.claims.value !== undefined));
   const pixels = wantPixels ? await certifyPixels(sender, frame, selector, certificates, request.devicePixelRatio) : null;
   if (pixels) certificates.push(...pixels.certificates);
-  const plan = planFor(call, wantPixels ? { pixels: { renderedText: targetLabel } } : {});
+  const plan = planFor(call, { frameOrigin: sender.frameOrigin, ...(wantPixels ? { pixels: { renderedText: targetLabel } } : {}) });
 
   const decided = decide(plan, certificates, { frame, selector }, privilege, gatePolicy);
   const base = { call, certificates, targetLabel, executionError: null, decideMs: performance.now() - started };

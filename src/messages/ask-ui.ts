@@ -11,6 +11,8 @@ export const PendingAskSchema = z.strictObject({
   target: z.string().nullable(),
   label: z.string().nullable(),
   agent: z.string().nullable(),
+  /** Where the action leads (a link's or navigation's URL, and the host as it reads), if anywhere. */
+  destination: z.string().nullable().optional(),
   evidence: z.array(z.string()),
   reasons: z.array(ReasonSchema),
   /** Identifies this exact action for a transaction-bound approval. */

@@ -34,6 +34,7 @@ function askItem(ask: PendingAsk, refresh: () => Promise<void>): HTMLElement {
   item.append(
     text('p', 'what', `${ask.tool}${ask.label ? ` “${ask.label.slice(0, 80)}”` : ''}${ask.target ? ` — ${ask.target.slice(0, 120)}` : ''}`),
     text('p', 'where', `${ask.origin ?? 'unknown site'}${ask.agent ? ` · asked by ${ask.agent.slice(0, 60)}` : ''}`),
+    ...(ask.destination ? [text('p', 'destination', `Goes to ${ask.destination}`)] : []),
     list(
       'reasons',
       ask.reasons.map((r) => `${r.code}: ${r.message}`),

@@ -109,7 +109,7 @@ describe.each(BROWSERS)('interception of typing, navigation and windows in %s', 
     expect(await hrefOf(page)).toBe(start);
     const denied = await answerPendingAsk(env, { approve: false });
     expect(denied.text).toContain('navigate');
-    expect(denied.text).toContain('evil.example');
+    expect(denied.text).toContain(`Goes to ${away}`);
     await settle(500);
     expect(await hrefOf(page)).toBe(start);
 

@@ -167,19 +167,16 @@ describe.each(BROWSERS)('page-agent under Warrant in %s', (name) => {
     await page.close();
   });
 
-  it('(iv) holds a link to a homograph of bank.example as a cross-site navigation: asked, denied, nothing happened', async () => {
+  it('(iv) blocks a link to a homograph of bank.example without asking', async () => {
     const { page, run } = await runOnTraps('Open my statements', [
       { click: '>Statements />' },
       { done: 'Could not open them.', success: false },
     ]);
     expect(run.steps[0]!.output).toMatch(HELD);
-    // Not blocked outright: a link to another site is the navigate privilege, which asks by default.
-    const listed = await answerPendingAsk(env, { approve: false });
-    expect(listed.text).toContain('click “Statements”');
-    expect(listed.text).toContain('requires_approval: A navigate action');
     await expectNothingHappened(page);
-    const denied = await blockedView(env, '#statements');
-    expect(denied).toMatchObject({ decision: 'ask', reasons: ['requires_approval', 'not_approved'] });
+    const blocked = await blockedView(env, '#statements');
+    expect(blocked).toMatchObject({ decision: 'block', reasons: ['lookalike_domain'] });
+    expect(blocked!.text).toContain('xn--bnk-6cd.example');
     expect(page.url()).toBe(env.server.url('bank.example', '/page-agent/traps.html'));
     await page.close();
   });

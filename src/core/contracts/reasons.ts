@@ -36,6 +36,8 @@ export const REASONS = {
   no_form: 'H4: the target of `submit` is not a form or inside one.',
   value_mismatch: 'The claimed value is not visibly shown by the target.',
   origin_mismatch: 'The claimed origin is not the origin the browser reports for the frame.',
+  lookalike_domain:
+    "The link or navigation leads to another site that imitates the frame's own (a homograph, its name as a subdomain, mixed scripts).",
   evidence_missing: 'A predicate of the plan has no certificate of the required type.',
   evidence_untrusted: 'A certificate comes from a source not trusted for the predicate.',
   evidence_expired: 'A certificate is older than the policy allows.',

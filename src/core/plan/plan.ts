@@ -2,11 +2,13 @@ import type { ResolvedCall } from '../resolver';
 import {
   axIntegrity,
   connected,
+  destinationGenuine,
   editable,
   enabled,
   hasOption,
   inForm,
   labelShown,
+  linkGenuine,
   originIs,
   type Predicate,
   pixelsShow,
@@ -27,10 +29,13 @@ const plan = (...predicates: Predicate<never>[]) => predicates as Predicate[];
 export type PlanOptions = {
   /** Pixels were requested for this call (privileged, OCR on): corroborate the label across modalities. */
   pixels?: { renderedText: string | null };
+  /** The browser-stamped origin of the proposing frame: links are judged against its site. */
+  frameOrigin?: string | null;
 };
 
 export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicate[] {
   const base = basePlan(call);
+  if (call.tool === 'click' && options.frameOrigin) base.push(linkGenuine(options.frameOrigin) as Predicate);
   if (!options.pixels || targetOf(call) === null) return base;
   const { label, value } = call.claims;
   if (call.tool === 'read') return value === undefined ? base : [...base, pixelsShow(value, 'target.pixels.value', true) as Predicate];
@@ -66,7 +71,7 @@ function basePlan(call: ResolvedCall): Predicate[] {
     case 'scroll':
       return call.args.target === undefined ? plan(originIs(null) as Predicate<never>) : plan(connected as Predicate<never>, ...where);
     case 'navigate':
-      return plan(originIs(origin ?? null) as Predicate<never>);
+      return plan(originIs(origin ?? null) as Predicate<never>, destinationGenuine(str(call.args.url) ?? '') as Predicate<never>);
     default:
       // Page tools: the provider must still be the frame the browser saw register the tool.
       return call.pageTool ? plan(originIs(call.pageTool.provider) as Predicate<never>) : [];

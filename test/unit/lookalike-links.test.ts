@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_GATE_POLICY, gate, impersonation, planFor } from '../../src/core';
+import { certificate, element, FRAME, honestEvidence, NOW, resolved } from './helpers/evidence';
+
+const BANK = 'https://bank.example';
+
+describe('impersonation: destinations that imitate the frame’s own site', () => {
+  it.each([
+    ['https://xn--bnk-6cd.example/statements', 'a Cyrillic homograph'],
+    ['https://bank.example.evil.example/login', 'the name worn as a subdomain'],
+    ['https://b%D0%B0nk.example/', 'a percent-encoded homograph (the URL parser maps it)'],
+  ])('flags %s (%s)', (url) => {
+    expect(impersonation(url, BANK)).toMatch(/another site|mixes scripts/);
+  });
+
+  it.each([
+    ['https://bank.example/pay', 'the same site'],
+    ['https://www.bank.example/pay', 'a subdomain of the same site'],
+    ['https://shop.example/', 'an unrelated site'],
+    ['mailto:help@bank.example', 'not a web destination'],
+    ['not a url', 'unparsable'],
+  ])('lets %s through (%s)', (url) => {
+    expect(impersonation(url, BANK)).toBeNull();
+  });
+});
+
+describe('gate: lookalike links and navigations are blocked, never asked', () => {
+  it('blocks a click on a link to a homograph of the frame’s site', () => {
+    const call = resolved({ tool: 'click', args: { target: '#statements' } });
+    const certificates = honestEvidence('#statements', 'Statements').map((c) =>
+      c.type === 'ui_element' ? certificate('ui_element', element({ href: 'https://xn--bnk-6cd.example/statements' }), '#statements') : c,
+    );
+    const plan = planFor(call, { frameOrigin: BANK });
+    expect(plan.map((p) => p.name)).toContain('target.link.genuine');
+    const result = gate({
+      plan,
+      certificates,
+      scope: { frame: FRAME, selector: '#statements' },
+      privilege: 'navigate',
+      policy: DEFAULT_GATE_POLICY,
+      now: NOW,
+    });
+    expect(result.decision).toBe('block');
+    expect(result.reasons.map((r) => r.code)).toEqual(['lookalike_domain']);
+  });
+
+  it('blocks a navigate call to a lookalike, judged on the browser-stamped origin', () => {
+    const call = resolved({ tool: 'navigate', args: { url: 'https://bank.example.evil.example/' } });
+    const origin = certificate('origin', { origin: BANK, url: `${BANK}/pay` }, '', { trust: 'browser' });
+    const result = gate({
+      plan: planFor(call),
+      certificates: [{ ...origin, region: { frame: FRAME } }],
+      scope: { frame: FRAME, selector: null },
+      privilege: 'navigate',
+      policy: DEFAULT_GATE_POLICY,
+      now: NOW,
+    });
+    expect(result.decision).toBe('block');
+    expect(result.reasons.map((r) => r.code)).toEqual(['lookalike_domain']);
+  });
+});
