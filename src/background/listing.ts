@@ -1,16 +1,16 @@
 import browser from 'webextension-polyfill';
 import type { ToolDescriptor } from '../core/contracts';
 import { describeTools, listingKey, pageToolPrivilege } from '../core/resolver';
-import { pageToolsOf } from './page-tool-registry';
+import { pageToolsFor } from './page-tool-registry';
 import type { FrameSender } from './sender';
 import { serially } from './serial';
 
 /**
- * `tools()` for one frame: built-ins and the tab's page tools. What was listed is remembered per
- * frame, so a later call is bound to the definition the agent saw (M4).
+ * `tools()` for one frame: built-ins and the page tools this frame may call. What was listed is
+ * remembered per frame, so a later call is bound to the definition the agent saw (M4).
  */
 export async function listTools(sender: FrameSender): Promise<ToolDescriptor[]> {
-  const pageTools = await pageToolsOf(sender.tabId);
+  const pageTools = await pageToolsFor(sender);
   const descriptors: ToolDescriptor[] = [
     ...describeTools(),
     ...pageTools.map((tool) => ({

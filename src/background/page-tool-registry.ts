@@ -84,6 +84,18 @@ export async function pageToolsOf(tabId: number): Promise<Stored[]> {
   return (await stored(tabId)).filter((t) => !t.removed);
 }
 
+/**
+ * The page tools one frame may list and call. The top frame, the page the user opened and where
+ * an in-page assistant works for the tab, reaches every frame's tools (what embedding a frame
+ * with allow="tools" offers it). A subframe reaches only tools of its own origin: anything more
+ * would make Warrant a channel across the same-origin policy, through which an ad frame could run
+ * the top page's tools, or another frame's, with arguments of its choosing.
+ */
+export async function pageToolsFor(sender: FrameSender): Promise<Stored[]> {
+  const tools = await pageToolsOf(sender.tabId);
+  return sender.frameId === 0 ? tools : tools.filter((t) => t.provider === sender.frameOrigin);
+}
+
 async function stored(tabId: number): Promise<Stored[]> {
   const value = (await browser.storage.session.get(key(tabId)))[key(tabId)];
   return Array.isArray(value) ? (value as Stored[]) : [];
