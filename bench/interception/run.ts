@@ -1,0 +1,163 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../../test/support/browsers';
+import { type Arm, type BenchBrowser, type Kind, launchArm, warrantPresentScript } from './browsers';
+import { measureClicks, measureLoads, measureMemory, timerResolutionScript } from './measure';
+import { benchPage, pageShapeScript } from './page';
+import { type BrowserResult, json, markdown, type Report } from './report';
+import { servePage } from './server';
+
+/**
+ * `npm run bench:interception [-- --only chromium|firefox --loads N --rounds N --seed N]`: what
+ * Warrant costs a page that never asks it anything, in Chromium and Firefox, with the extension
+ * (gated) and without it (ungated) in one run: page loads of a 5,000-element page, the page's own
+ * programmatic clicks and events, and memory. Writes bench/reports/interception.{md,json}.
+ */
+const argv = process.argv.slice(2);
+const value = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
+function count(name: string, fallback: number): number {
+  const raw = value(name);
+  const n = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a positive integer`);
+  return n;
+}
+
+const LOADS = count('loads', 80);
+const WARM_LOADS = 6;
+const ROUNDS = count('rounds', 15);
+const MEMORY_SAMPLES = 5;
+const SEED = count('seed', 6);
+const KINDS: readonly Kind[] = ['chromium', 'firefox'];
+const log = (text: string) => process.stderr.write(`[interception] ${text}\n`);
+const seconds = (since: number) => (performance.now() - since) / 1_000;
+
+async function launchBoth(kind: Kind, url: string): Promise<Record<Arm, BenchBrowser>> {
+  const gated = await launchArm(kind, 'gated');
+  const ungated = await launchArm(kind, 'ungated').catch(async (error: unknown) => {
+    await gated.close();
+    throw error;
+  });
+  const arms = { gated, ungated };
+  // The arms must be what they claim: Warrant's patches in the gated page only.
+  for (const arm of ['gated', 'ungated'] as const) {
+    let present = { api: false, clickPatched: false, dispatchPatched: false };
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await arms[arm].page.goto(`${url}?check=${attempt}`);
+      present = await arms[arm].page.evaluate(warrantPresentScript);
+      if (arm === 'ungated' || (present.api && present.clickPatched && present.dispatchPatched)) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const wanted = arm === 'gated';
+    if (present.api !== wanted || present.clickPatched !== wanted || present.dispatchPatched !== wanted) {
+      await Promise.all([gated.close(), ungated.close()]);
+      throw new Error(`${kind} ${arm}: Warrant ${wanted ? 'missing from' : 'present in'} the page (${JSON.stringify(present)})`);
+    }
+  }
+  return arms;
+}
+
+type Urls = { page: string; isolated: string };
+
+async function benchBrowser(kind: Kind, urls: Urls, index: number): Promise<BrowserResult> {
+  const url = urls.page;
+  const started = performance.now();
+  const arms = await launchBoth(kind, url);
+  try {
+    const page = arms.ungated.page;
+    await page.goto(`${url}?shape`);
+    const shape = await page.evaluate(pageShapeScript);
+    const userAgent = await page.evaluate(() => navigator.userAgent);
+    const resolution = async (arm: Arm, at: string) => {
+      await arms[arm].page.goto(`${at}?timer`);
+      return arms[arm].page.evaluate(timerResolutionScript);
+    };
+    const timerResolutionMs = {
+      page: { gated: await resolution('gated', url), ungated: await resolution('ungated', url) },
+      isolated: { gated: await resolution('gated', urls.isolated), ungated: await resolution('ungated', urls.isolated) },
+    };
+    for (const arm of ['gated', 'ungated'] as const) {
+      if (!(await arms[arm].page.evaluate(() => crossOriginIsolated)))
+        throw new Error(`${kind} ${arm}: /isolated.html is not cross-origin isolated`);
+    }
+    let phase = performance.now();
+    const loads = await measureLoads(arms, `${url}`, LOADS, WARM_LOADS, SEED * 100 + index);
+    log(`${kind}: ${LOADS} load pairs (+${WARM_LOADS} warm-up) in ${seconds(phase).toFixed(1)} s`);
+    phase = performance.now();
+    const clicks = await measureClicks(arms, urls.isolated, ROUNDS, SEED * 100 + 10 + index);
+    log(`${kind}: ${ROUNDS} click rounds (+1 warm-up) in ${seconds(phase).toFixed(1)} s`);
+    phase = performance.now();
+    const memory = await measureMemory(arms, url, MEMORY_SAMPLES);
+    log(`${kind}: memory in ${seconds(phase).toFixed(1)} s`);
+    return {
+      kind,
+      version: arms.gated.version,
+      contentScripts: arms.gated.contentScripts,
+      builtAt: arms.gated.builtAt,
+      userAgent,
+      shape,
+      timerResolutionMs,
+      loads,
+      clicks,
+      memory,
+      seconds: seconds(started),
+    };
+  } finally {
+    await Promise.all([arms.gated.close(), arms.ungated.close()]);
+  }
+}
+
+/** The source the build came from: HEAD, and whether src/ had uncommitted changes (others edit the tree concurrently). */
+function source(): Report['source'] {
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() ?? '';
+  const changed = git('status', '--porcelain', '--', 'src', 'manifest.json', 'vite.config.ts').split('\n').filter(Boolean).length;
+  return { commit: git('rev-parse', '--short', 'HEAD') || '?', uncommittedSrcFiles: changed };
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const only = value('only');
+  const kinds = KINDS.filter((kind) => only === undefined || kind === only);
+  const loadBefore = loadavg();
+  const server = await servePage(benchPage());
+  const urls = { page: server.url('/page.html'), isolated: server.url('/isolated.html') };
+  const browsers: BrowserResult[] = [];
+  try {
+    // One kind at a time: the two arms of a kind are the only browsers of the bench that are running.
+    for (const [index, kind] of kinds.entries()) browsers.push(await benchBrowser(kind, urls, index));
+  } finally {
+    await server.close();
+  }
+  const cpu = cpus();
+  const report: Report = {
+    machine: {
+      cores: cpu.length,
+      cpu: cpu[0]?.model.trim() ?? '?',
+      memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+      os: `${process.platform} ${release()}`,
+      node: process.version,
+      loadAverage: { before: loadBefore, after: loadavg() },
+    },
+    source: source(),
+    settings: { loads: LOADS, warmLoads: WARM_LOADS, rounds: ROUNDS, memorySamples: MEMORY_SAMPLES, seed: SEED },
+    browsers,
+    seconds: seconds(started),
+  };
+  const dir = join(import.meta.dirname, '..', 'reports');
+  mkdirSync(dir, { recursive: true });
+  const files = [join(dir, 'interception.md'), join(dir, 'interception.json')] as const;
+  const text = markdown(report);
+  writeFileSync(files[0], text);
+  writeFileSync(files[1], `${JSON.stringify(json(report), null, 2)}\n`);
+  // The JSON is linted with everything else: write it as the formatter would.
+  const formatted = spawnSync(join(ROOT, 'node_modules', '.bin', 'biome'), ['format', '--write', files[1]], { encoding: 'utf8' });
+  if (formatted.status !== 0) process.stderr.write(`biome format failed on the report:\n${formatted.stderr}${formatted.stdout}\n`);
+  process.stdout.write(text);
+  process.stdout.write(`\nWrote bench/reports/interception.md and interception.json in ${report.seconds.toFixed(1)} s.\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
