@@ -24,6 +24,11 @@ async function waitForTools(page: TestPage, expected: number): Promise<Listed[]>
 describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
   const env = useBrowser(name);
   const origin = (host: string) => env.server.url(host, '').replace(/\/$/, '');
+  // Native WebMCP takes tools from cross-site frames that the top page allows ("tools"); the
+  // @mcp-b/global polyfill refuses every cross-origin frame (it cannot check Permissions Policy),
+  // and Warrant offers only what the page's WebMCP took.
+  const crossSiteTools = name === 'chromium';
+  const expectedTools = crossSiteTools ? 5 : 2;
 
   it('registers tools from the top frame and cross-site frames with browser-stamped providers and tiers', async () => {
     const page = await env.open('bank.example', '/webmcp.html');
@@ -32,60 +37,87 @@ describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
       typeof (window as unknown as { WebMCP?: unknown }).WebMCP === 'undefined' ? 'native' : 'polyfill',
     );
     expect(kind).toBe(name === 'chromium' ? 'native' : 'polyfill');
-    const tools = await waitForTools(page, 5);
-    const summary = tools.map((t) => `${t.name}@${t.provider}:${t.tier}`).sort();
+    const tools = await waitForTools(page, expectedTools);
+    // Registrations of the cross-site frames' tools still in flight would show up here.
+    await new Promise((r) => setTimeout(r, 300));
+    const summary = (await listTools(page))
+      .filter((t) => t.provider !== 'builtin')
+      .map((t) => `${t.name}@${t.provider}:${t.tier}`)
+      .sort();
+    expect(summary.length).toBe(tools.length);
     expect(summary).toEqual(
       [
         `add_to_cart@${origin('bank.example')}:top`,
         `search_products@${origin('bank.example')}:top`,
-        `search_products@${origin('evil.example')}:cross-site`,
-        `track_order@${origin('evil.example')}:cross-site`,
-        `track_order@${origin('shop.example')}:cross-site`,
+        ...(crossSiteTools
+          ? [
+              `search_products@${origin('evil.example')}:cross-site`,
+              `track_order@${origin('evil.example')}:cross-site`,
+              `track_order@${origin('shop.example')}:cross-site`,
+            ]
+          : []),
       ].sort(),
     );
     await page.close();
   });
 
-  it('executes honest calls, and rejects shadowing, collisions, borrowed signatures and missing providers', async () => {
+  it.runIf(!crossSiteTools)('does not offer tools the polyfill refused to cross-site frames', async () => {
     const page = await env.open('bank.example', '/webmcp.html');
-    await waitForTools(page, 5);
-
-    const honest = await propose(page, { tool: 'add_to_cart', args: { productId: 'p1', quantity: 2 } });
-    expect(honest).toMatchObject({
-      decision: 'allow',
-      executed: true,
-      result: { value: { content: [{ type: 'text', text: 'added 2' }] } },
-    });
-
-    expect(codes(await propose(page, { tool: 'search_products', args: { query: 'tea' } }))).toEqual(['shadowed_tool']);
-    const pinned = await propose(page, { tool: 'search_products', provider: origin('bank.example'), args: { query: 'tea' } });
-    expect(pinned).toMatchObject({ decision: 'allow', executed: true });
-
-    expect(codes(await propose(page, { tool: 'track_order', args: { orderId: 'o1' } }))).toEqual(['ambiguous_provider']);
-    expect(await propose(page, { tool: 'track_order', provider: origin('shop.example'), args: { orderId: 'o1' } })).toMatchObject({
-      decision: 'allow',
-      executed: true,
-    });
-
-    const borrowed = { tool: 'search_products', provider: origin('bank.example'), args: { sku: 'x', qty: 1 } };
-    expect(codes(await propose(page, borrowed))).toEqual(['signature_mismatch']);
-    expect(codes(await propose(page, { tool: 'search_products', provider: origin('shop.example'), args: { query: 'x' } }))).toEqual([
-      'no_provider',
+    await waitForTools(page, expectedTools);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(codes(await propose(page, { tool: 'track_order', provider: origin('shop.example'), args: { orderId: 'o1' } }))).toEqual([
+      'unknown_tool',
     ]);
-    expect(codes(await propose(page, { tool: 'refund_order', args: { orderId: 'o1' } }))).toEqual(['unknown_tool']);
-    expect(codes(await propose(page, { tool: 'add_to_cart', args: { productId: 'p1', quantity: 2, coupon: 'FREE' } }))).toEqual([
-      'unknown_param',
-    ]);
-    expect(codes(await propose(page, { tool: 'add_to_cart', args: { productId: 'p1', quantity: 500 } }))).toEqual(['type_mismatch']);
-
+    // Nothing shadows the top page's search_products: an unpinned call runs it.
+    expect(await propose(page, { tool: 'search_products', args: { query: 'tea' } })).toMatchObject({ decision: 'allow', executed: true });
     await new Promise((r) => setTimeout(r, 200));
-    expect((await runs(page)).sort()).toEqual(['shop:track_order:o1', 'top:add_to_cart:p1:2', 'top:search_products:tea'].sort());
+    expect(await runs(page)).toEqual(['top:search_products:tea']);
     await page.close();
   });
 
+  it.runIf(crossSiteTools)(
+    'executes honest calls, and rejects shadowing, collisions, borrowed signatures and missing providers',
+    async () => {
+      const page = await env.open('bank.example', '/webmcp.html');
+      await waitForTools(page, expectedTools);
+
+      const honest = await propose(page, { tool: 'add_to_cart', args: { productId: 'p1', quantity: 2 } });
+      expect(honest).toMatchObject({
+        decision: 'allow',
+        executed: true,
+        result: { value: { content: [{ type: 'text', text: 'added 2' }] } },
+      });
+
+      expect(codes(await propose(page, { tool: 'search_products', args: { query: 'tea' } }))).toEqual(['shadowed_tool']);
+      const pinned = await propose(page, { tool: 'search_products', provider: origin('bank.example'), args: { query: 'tea' } });
+      expect(pinned).toMatchObject({ decision: 'allow', executed: true });
+
+      expect(codes(await propose(page, { tool: 'track_order', args: { orderId: 'o1' } }))).toEqual(['ambiguous_provider']);
+      expect(await propose(page, { tool: 'track_order', provider: origin('shop.example'), args: { orderId: 'o1' } })).toMatchObject({
+        decision: 'allow',
+        executed: true,
+      });
+
+      const borrowed = { tool: 'search_products', provider: origin('bank.example'), args: { sku: 'x', qty: 1 } };
+      expect(codes(await propose(page, borrowed))).toEqual(['signature_mismatch']);
+      expect(codes(await propose(page, { tool: 'search_products', provider: origin('shop.example'), args: { query: 'x' } }))).toEqual([
+        'no_provider',
+      ]);
+      expect(codes(await propose(page, { tool: 'refund_order', args: { orderId: 'o1' } }))).toEqual(['unknown_tool']);
+      expect(codes(await propose(page, { tool: 'add_to_cart', args: { productId: 'p1', quantity: 2, coupon: 'FREE' } }))).toEqual([
+        'unknown_param',
+      ]);
+      expect(codes(await propose(page, { tool: 'add_to_cart', args: { productId: 'p1', quantity: 500 } }))).toEqual(['type_mismatch']);
+
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await runs(page)).sort()).toEqual(['shop:track_order:o1', 'top:add_to_cart:p1:2', 'top:search_products:tea'].sort());
+      await page.close();
+    },
+  );
+
   it('rejects a call bound to a definition that changed after listing (rug pull), and audits the change', async () => {
     const page = await env.open('bank.example', '/webmcp.html');
-    const before = await waitForTools(page, 5);
+    const before = await waitForTools(page, expectedTools);
     const listedDigest = before.find((t) => t.name === 'add_to_cart')!.digest;
     await page.evaluate(() => (window as unknown as { rugPull(): Promise<void> }).rugPull());
     // The redefinition reaches the registry asynchronously; the agent does not list again (that would rebind it).
@@ -117,7 +149,7 @@ describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
 
   it('keeps built-in names for built-ins: a page tool named "click" is refused', async () => {
     const page = await env.open('bank.example', '/webmcp.html');
-    await waitForTools(page, 5);
+    await waitForTools(page, expectedTools);
     expect(await propose(page, { tool: 'click', args: { target: '#details' } })).toMatchObject({ decision: 'allow', executed: true });
     expect(await page.evaluate(() => (window as unknown as { clicks: string[] }).clicks)).toEqual(['details']);
     expect(await runs(page)).toEqual([]);
@@ -126,7 +158,7 @@ describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
 
   it("gates the browser agent's own calls through the page's WebMCP context", async () => {
     const page = await env.open('bank.example', '/webmcp.html');
-    await waitForTools(page, 5);
+    await waitForTools(page, expectedTools);
     const outcome = await page.evaluate(async () => {
       const call = async (input: Record<string, unknown>) => {
         try {
@@ -152,13 +184,13 @@ describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
     await page.close();
   });
 
-  it('lets the policy rank a provider: a trusted site ranks with the top frame', async () => {
+  it.runIf(crossSiteTools)('lets the policy rank a provider: a trusted site ranks with the top frame', async () => {
     const options = await openOptions(env.browser);
     const policy = (await options.editor()) as { sites?: Record<string, unknown> };
     await options.setEditor(JSON.stringify({ ...policy, sites: { ...policy.sites, 'shop.example': { trust: 'trusted' } } }));
     await options.click('save', /^Saved/);
     const page = await env.open('bank.example', '/webmcp.html');
-    const tools = await waitForTools(page, 5);
+    const tools = await waitForTools(page, expectedTools);
     expect(tools.find((t) => t.name === 'track_order' && t.provider === origin('shop.example'))?.tier).toBe('top');
     // evil.example (cross-site) and shop.example (now top) both offer track_order: shadowing, not a collision.
     expect(codes(await propose(page, { tool: 'track_order', args: { orderId: 'o9' } }))).toEqual(['shadowed_tool']);

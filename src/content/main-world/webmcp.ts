@@ -2,6 +2,7 @@ import { handleRunTool, post, request } from './channel';
 import { encode } from './encode';
 import { patch } from './patches';
 import {
+  addEventListener,
   apply,
   defineProperty,
   getOwnPropertyDescriptor,
@@ -35,6 +36,8 @@ const ANNOTATIONS = [
   'untrustedContentHint',
 ];
 const ours = new WeakSetCtor<object>();
+/** Captured at document_start, before any page script could replace it. */
+const promiseThen = PromiseCtor.prototype.then;
 /** name → the page's own execute and the definition it came with; the first definition wins until it changes. */
 const tools: Record<string, { original: Execute; definition: string }> = Object.create(null);
 
@@ -95,40 +98,60 @@ function gateRegisterTool(holder: object, propose: Propose): void {
   if (typeof original !== 'function' || apply(weakSetHas, ours, [original])) return;
   const gated = function registerTool(this: unknown, tool: Tool, options?: { signal?: AbortSignal }) {
     if (mirroring !== null && tool && typeof tool === 'object' && tool.name === mirroring) return apply(original, this, [tool, options]);
-    const gatedTool = tool && typeof tool === 'object' ? gateTool(tool, options?.signal, propose) : tool;
+    const gatedTool = tool && typeof tool === 'object' ? gateTool(tool, options?.signal, propose) : null;
+    const passed: Tool | null | undefined = gatedTool ? gatedTool.tool : tool;
     const outer = mirroring;
-    mirroring = typeof gatedTool?.name === 'string' ? gatedTool.name : null;
+    mirroring = passed && typeof passed === 'object' && typeof passed.name === 'string' ? passed.name : null;
+    let result: unknown;
     try {
-      return apply(original, this, [gatedTool, options]);
+      result = apply(original, this, [passed, options]);
     } finally {
       mirroring = outer;
     }
+    // Warrant offers the tool only once the page's WebMCP has accepted it (a throw skips this). A
+    // registration the browser or the polyfill refuses — the embedder withheld the "tools"
+    // Permissions Policy, the polyfill will not serve a cross-origin frame, a duplicate name —
+    // reaches no agent through WebMCP, so it must not reach one through Warrant either.
+    if (gatedTool) {
+      const accepted = new PromiseCtor<unknown>((resolve) => resolve(result));
+      apply(promiseThen, accepted, [gatedTool.accept, () => undefined]);
+    }
+    return result;
   };
   apply(weakSetAdd, ours, [gated]);
   patch(holder, 'registerTool', { ...descriptor, value: gated });
 }
 
-/** Reports the definition and returns a data snapshot of the tool whose execute goes through Warrant. */
-function gateTool(tool: Tool, signal: AbortSignal | undefined, propose: Propose): Tool {
+/**
+ * Returns a data snapshot of the tool whose execute goes through Warrant, and `accept`, which
+ * reports the definition to Warrant once the page's WebMCP has taken the registration.
+ */
+function gateTool(tool: Tool, signal: AbortSignal | undefined, propose: Propose): { tool: Tool; accept: () => void } | null {
   const name = typeof tool.name === 'string' ? tool.name : '';
   const execute = tool.execute;
-  if (typeof execute !== 'function' || apply(weakSetHas, ours, [execute])) return tool;
+  if (typeof execute !== 'function' || apply(weakSetHas, ours, [execute])) return null;
   let definition: ReturnType<typeof describe>;
   try {
     definition = describe(tool);
   } catch {
-    return tool;
+    return null;
   }
   const json = encode(definition);
-  if ('json' in json) {
+  const accept = () => {
+    if (!('json' in json) || signal?.aborted) return;
     const known = tools[name];
     if (!known || known.definition !== json.json) tools[name] = { original: execute as Execute, definition: json.json };
     void request('register-tool', { json: json.json });
-  }
-  signal?.addEventListener('abort', () => {
-    if (tools[name]?.original === execute) delete tools[name];
-    void request('unregister-tool', { name });
-  });
+    if (signal) {
+      apply(addEventListener, signal, [
+        'abort',
+        () => {
+          if (tools[name]?.original === execute) delete tools[name];
+          void request('unregister-tool', { name });
+        },
+      ]);
+    }
+  };
   const gatedExecute = async function execute(input: unknown) {
     // Native Chromium passes an object; the polyfill's types say a JSON string: accept both.
     const args = typeof input === 'string' ? parseJson(input) : (input ?? {});
@@ -147,7 +170,7 @@ function gateTool(tool: Tool, signal: AbortSignal | undefined, propose: Propose)
   if (typeof tool.title === 'string') snapshot.title = tool.title;
   if (tool.annotations && typeof tool.annotations === 'object') snapshot.annotations = definition.annotations;
   defineProperty(snapshot, 'execute', { value: gatedExecute, writable: true, enumerable: true, configurable: true });
-  return snapshot;
+  return { tool: snapshot, accept };
 }
 
 /** Plain data only: getters run once, here, and the schema is copied through JSON. */
