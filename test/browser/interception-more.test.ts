@@ -141,6 +141,50 @@ describe.each(BROWSERS)('interception of typing, navigation and windows in %s', 
     await page.close();
   });
 
+  it('finds a commitment anywhere in a label, even after the page broke RegExp and String internals', async () => {
+    const page = await open();
+    const outcome = await run(
+      page,
+      `RegExp.prototype.exec = () => null;
+       RegExp.prototype[Symbol.split] = () => [];
+       RegExp.prototype[Symbol.replace] = () => '';
+       String.prototype.split = () => [];
+       String.prototype.toLowerCase = () => '';
+       const held = [];
+       for (const id of ['plan', 'pay']) {
+         try { document.getElementById(id).click(); held.push(false); } catch (e) { held.push(e.name); }
+       }
+       return held;`,
+    );
+    expect(outcome).toEqual({ threw: null, value: ['NotAllowedError', 'NotAllowedError'] });
+    expect(await events(page)).toEqual([]);
+    for (let i = 0; i < 2; i++) await answerPendingAsk(env, { approve: false });
+    await page.close();
+  });
+
+  it("patches a fresh about:blank frame at once: its click() on this page's Pay is refused and audited", async () => {
+    const page = await open();
+    const outcome = await run(
+      page,
+      `const frame = document.createElement('iframe');
+       document.body.append(frame);
+       const native = (f) => Function.prototype.toString.call(f).includes('[native code]');
+       const click = frame.contentWindow.HTMLElement.prototype.click;
+       let threw = false;
+       try { click.call(document.getElementById('pay')); } catch { threw = true; }
+       return { patched: !native(click), threw };`,
+    );
+    expect(outcome).toEqual({ threw: null, value: { patched: true, threw: true } });
+    await settle(500);
+    expect(await events(page)).toEqual([]);
+    await expect
+      .poll(async () => (await blockedView(env.browser)).some((t) => t.includes('not_replayable') && t.includes('cannot address')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    await page.close();
+  });
+
   it('catches clicks made with functions from a sandboxed same-origin frame, and on detached links', async () => {
     const page = await open();
     const start = await hrefOf(page);

@@ -5,6 +5,8 @@
  */
 export const apply = Reflect.apply;
 export const freeze = Object.freeze;
+export const assign = Object.assign;
+export const createObject = Object.create;
 export const defineProperty = Object.defineProperty;
 export const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 export const getPrototypeOf = Object.getPrototypeOf;
@@ -70,6 +72,7 @@ export const dom = freeze({
   documentQuerySelectorAll: methodOf(Document.prototype, 'querySelectorAll'),
   fragmentQuerySelectorAll: methodOf(DocumentFragment.prototype, 'querySelectorAll'),
   getElementById: methodOf(Document.prototype, 'getElementById'),
+  fragmentGetElementById: methodOf(DocumentFragment.prototype, 'getElementById'),
 });
 /*
  * Regular expressions reach back into RegExp.prototype (`exec`, Symbol.split, Symbol.replace,
@@ -98,9 +101,8 @@ function globalCopy(rx: RegExp): RegExp {
   return copy;
 }
 
-/** Each match of `rx` in `s` (all of them, or the first for a non-global pattern), in order. */
-function eachMatch(s: string, rx: RegExp, visit: (start: number, end: number) => void): void {
-  const all = stringIncludes(regexpFlags(rx), 'g');
+/** Each match of `rx` in `s` in order: all of them, or only the first unless `all`. */
+function eachMatch(s: string, rx: RegExp, all: boolean, visit: (start: number, end: number) => void): void {
   const copy = globalCopy(rx);
   for (;;) {
     const match = apply(regexpExec, copy, [s]) as RegExpExecArray | null;
@@ -116,7 +118,8 @@ function safeSplit(s: string, rx: RegExp): string[] {
   const parts: string[] = [];
   let last = 0;
   const add = (part: string) => defineProperty(parts, parts.length, { value: part, writable: true, enumerable: true, configurable: true });
-  eachMatch(s, rx, (start, end) => {
+  // Like String.prototype.split: every match separates, whatever the pattern's flags.
+  eachMatch(s, rx, true, (start, end) => {
     add(stringSlice(s, last, start));
     last = end;
   });
@@ -127,7 +130,8 @@ function safeSplit(s: string, rx: RegExp): string[] {
 function safeReplace(s: string, rx: RegExp, by: string): string {
   let out = '';
   let last = 0;
-  eachMatch(s, rx, (start, end) => {
+  // Like String.prototype.replace: every match for a global pattern, else the first.
+  eachMatch(s, rx, stringIncludes(regexpFlags(rx), 'g'), (start, end) => {
     out += stringSlice(s, last, start) + by;
     last = end;
   });

@@ -1,5 +1,5 @@
 import { patch } from '../patches';
-import { apply, dom, getOwnPropertyDescriptor, StringCtor } from '../primordials';
+import { apply, assign, createObject, dom, freeze, getOwnPropertyDescriptor, StringCtor } from '../primordials';
 import { fieldValue, takeScriptedValue } from './fields';
 import { type Intercepted, intercept, mustHold } from './hold';
 import { INTERCEPTOR_GROUP } from './mode';
@@ -8,6 +8,25 @@ import { actionableOf, closestActivatable, fieldPrivileged, isElement, isPrivile
 const ENTER_EVENTS = ['keydown', 'keypress', 'keyup'];
 /** What an assistant sends around its click, and what some pages act on instead of `click`. */
 const PRESS_EVENTS = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'dblclick', 'auxclick'];
+
+/** Every event type the wrapper decides on; anything else is passed on before any other check. */
+const DECIDED: Readonly<Record<string, true>> = freeze(
+  assign(createObject(null) as Record<string, true>, {
+    click: true,
+    keydown: true,
+    keypress: true,
+    keyup: true,
+    input: true,
+    change: true,
+    beforeinput: true,
+    pointerdown: true,
+    pointerup: true,
+    mousedown: true,
+    mouseup: true,
+    dblclick: true,
+    auxclick: true,
+  }),
+);
 
 function isPress(type: string): boolean {
   for (let at = 0; at < PRESS_EVENTS.length; at += 1) if (PRESS_EVENTS[at] === type) return true;
@@ -65,7 +84,7 @@ export function patchDispatchEvent(): void {
   if (!descriptor || typeof original !== 'function') return;
   const dispatchEvent = function dispatchEvent(this: EventTarget, event: Event): boolean {
     const type = typeOf(event);
-    if (type === null || dom.eventTrusted(event) || !isElement(this)) return apply(original, this, [event]);
+    if (type === null || DECIDED[type] !== true || dom.eventTrusted(event) || !isElement(this)) return apply(original, this, [event]);
     if (isPress(type)) {
       // Held like the click it leads to; otherwise passed without a report (the click reports).
       const pressed = closestActivatable(this);

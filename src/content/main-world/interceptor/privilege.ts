@@ -1,5 +1,5 @@
 import { COMMIT_WORDS, COMMIT_WORDS_ZH } from '../../../core/plan/commit-words';
-import { anchorHref, apply, areaHref, dom, HOSTNAME, HREF, text, URLCtor, urlHost, urlProtocol } from '../primordials';
+import { anchorHref, areaHref, dom, HOSTNAME, HREF, text, URLCtor, urlHost, urlProtocol } from '../primordials';
 
 /**
  * A synchronous, main-world approximation of the core's clickPrivilege (src/core/plan/privilege.ts):
@@ -110,16 +110,25 @@ export function fieldPrivileged(element: Element): boolean {
   }
 }
 
+/**
+ * How much of an element's text is read for commitment words. A control's label is short; a large
+ * container (`document.body.click()` closing a menu) would otherwise cost a scan of the whole page
+ * on every call. Its start is still read, and its own aria-label and title always are.
+ */
+const TEXT_READ = 512;
+
 function labelsOf(element: Element): string {
-  let label = `${dom.textContent(element) ?? ''} ${dom.getAttribute(element, 'aria-label') ?? ''} ${dom.getAttribute(element, 'title') ?? ''}`;
+  let label = `${text.slice((dom.textContent(element) as string | null) ?? '', 0, TEXT_READ)} ${dom.getAttribute(element, 'aria-label') ?? ''} ${dom.getAttribute(element, 'title') ?? ''}`;
   if (dom.localName(element) === 'input') label += ` ${dom.inputValue(element)} ${dom.getAttribute(element, 'alt') ?? ''}`;
   const labelledBy = dom.getAttribute(element, 'aria-labelledby') as string | null;
-  const root = dom.getRootNode(element) as { getElementById?: unknown };
-  if (labelledBy !== null && typeof root.getElementById === 'function') {
+  if (labelledBy !== null) {
+    const root = dom.getRootNode(element) as Node;
+    const type = dom.nodeType(root);
     const ids = text.split(labelledBy, /\s+/);
     for (let at = 0; at < ids.length; at += 1) {
-      const named = apply(root.getElementById as (id: string) => Element | null, root, [ids[at]]);
-      if (named) label += ` ${dom.textContent(named) ?? ''}`;
+      if (type !== 9 && type !== 11) break;
+      const named = (type === 9 ? dom.getElementById(root, ids[at]) : dom.fragmentGetElementById(root, ids[at])) as Element | null;
+      if (named) label += ` ${text.slice((dom.textContent(named) as string | null) ?? '', 0, TEXT_READ)}`;
     }
   }
   return label;
