@@ -1,7 +1,8 @@
 /**
- * Isolated world of every frame. Takes the page API's private port at document_start, gathers DOM
- * evidence for each proposal on the way in, forwards it to the background, and performs what the
- * background allows — nothing else. Runs before the MAIN-world page API (manifest order).
+ * Isolated world of every frame, the bridge proper: takes the page API's private port from the
+ * port keeper (bridge.iife.ts took it at document_start), gathers DOM evidence for each proposal on
+ * the way in, forwards it to the background, and performs what the background allows — nothing
+ * else. Loaded asynchronously: the page does not wait for it, and what the page sent meanwhile waits.
  */
 import browser from 'webextension-polyfill';
 import { PROPOSAL_LIMITS, VerdictSchema } from '../core/contracts';
@@ -9,11 +10,12 @@ import { targetOf } from '../core/plan';
 import { inspectShape, resolve } from '../core/resolver';
 import { ExecuteCommandSchema, RunToolCommandSchema } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
-import { type BridgeReply, HANDSHAKE_EVENT, type PageRequest, PageRequestSchema } from '../messages/page-bridge';
+import { type BridgeReply, type PageRequest, PageRequestSchema } from '../messages/page-bridge';
 import { announce, onAllowed } from './allowances';
 import { execute, forget, rememberCertified } from './executor';
-import { deliverInterceptionMode, relayObservation } from './interception';
+import { relayObservation } from './interception';
 import { onToolResult, relayRegistration, relayUnregistration, runTool } from './page-tools';
+import { portKeeper } from './port-keeper';
 import { certifyTarget } from './verifiers/dom';
 
 /** Longer than any decision the background makes, including a user's answer to an ask. */
@@ -21,18 +23,14 @@ const DECISION_TIMEOUT_MS = 3_700_000;
 
 let pagePort: MessagePort | null = null;
 
-function onHandshake(event: Event): void {
-  // Only the first handshake counts: it happens synchronously before any page script runs.
-  window.removeEventListener(HANDSHAKE_EVENT, onHandshake, true);
-  const port = event instanceof MessageEvent ? event.ports[0] : undefined;
-  if (!port || pagePort) return;
-  event.stopImmediatePropagation();
-  event.preventDefault();
-  pagePort = port;
-  port.onmessage = (message) => void onPageMessage(message.data);
-  void deliverInterceptionMode((message) => port.postMessage(message));
+function takePort(): void {
+  const keeper = portKeeper();
+  if (!keeper?.port || keeper.deliver) return;
+  pagePort = keeper.port;
+  keeper.deliver = (data) => void onPageMessage(data);
+  const waiting = keeper.queue.splice(0);
+  for (const data of waiting) void onPageMessage(data);
 }
-window.addEventListener(HANDSHAKE_EVENT, onHandshake, true);
 
 async function onPageMessage(data: unknown): Promise<void> {
   const parsed = PageRequestSchema.safeParse(data);
@@ -169,3 +167,5 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
   }
   return undefined;
 });
+
+takePort();

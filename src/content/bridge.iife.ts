@@ -1,0 +1,43 @@
+/**
+ * Isolated world of every frame, at document_start, before the MAIN-world page API (manifest
+ * order). Kept tiny, because every frame of every page waits for it: it takes the page API's
+ * private port during the page API's synchronous handshake, asks for this site's interception mode,
+ * and keeps the port for the bridge proper (bridge.ts), which loads without holding up the page.
+ */
+import { HANDSHAKE_EVENT } from '../messages/handshake';
+import { PORT_KEEPER, type PortKeeper, QUEUE_LIMIT } from './port-keeper';
+
+const keeper: PortKeeper = { port: null, queue: [], deliver: null };
+(globalThis as Record<string, unknown>)[PORT_KEEPER] = keeper;
+
+type Runtime = { sendMessage(message: unknown): Promise<unknown> };
+const runtime = ((globalThis as { browser?: { runtime: Runtime } }).browser ?? (globalThis as { chrome?: { runtime: Runtime } }).chrome)
+  ?.runtime;
+
+const MODES = ['off', 'observe', 'enforce'];
+
+/** The site's mode, from the policy, for the MAIN-world interceptor; without an answer its default stays. */
+function deliverInterceptionMode(port: MessagePort): void {
+  runtime
+    ?.sendMessage({ kind: 'interception:mode' })
+    .then((mode) => {
+      if (typeof mode === 'string' && MODES.includes(mode)) port.postMessage({ kind: 'interception-mode', mode });
+    })
+    .catch(() => undefined);
+}
+
+function onHandshake(event: Event): void {
+  // Only the first handshake counts: it happens synchronously before any page script runs.
+  window.removeEventListener(HANDSHAKE_EVENT, onHandshake, true);
+  const port = event instanceof MessageEvent ? event.ports[0] : undefined;
+  if (!port || keeper.port) return;
+  event.stopImmediatePropagation();
+  event.preventDefault();
+  keeper.port = port;
+  port.onmessage = (message) => {
+    if (keeper.deliver) keeper.deliver(message.data);
+    else if (keeper.queue.length < QUEUE_LIMIT) keeper.queue.push(message.data);
+  };
+  deliverInterceptionMode(port);
+}
+window.addEventListener(HANDSHAKE_EVENT, onHandshake, true);

@@ -1,0 +1,20 @@
+/**
+ * Hands the page API's private port from the tiny document_start script (bridge.iife.ts) to the
+ * bridge proper (bridge.ts), which loads asynchronously so that pages do not wait for it. Both run
+ * in this extension's isolated world, whose globals the page cannot see. Messages that arrive
+ * before the bridge are queued, up to a limit; beyond it they are dropped, and the page's promise
+ * never settles (nothing is executed without the bridge).
+ */
+export const PORT_KEEPER = '__warrantPortKeeper';
+export const QUEUE_LIMIT = 1_000;
+
+export type PortKeeper = {
+  port: MessagePort | null;
+  queue: unknown[];
+  /** Set by the bridge once it runs; until then messages wait in `queue`. */
+  deliver: ((data: unknown) => void) | null;
+};
+
+export function portKeeper(): PortKeeper | undefined {
+  return (globalThis as Record<string, unknown>)[PORT_KEEPER] as PortKeeper | undefined;
+}
