@@ -51,12 +51,13 @@ async function agentAnswered(
   page: TestPage,
   where: { frame?: string; name: string; input: Record<string, unknown> },
   approve: boolean,
+  beforeAnswer?: () => Promise<void>,
 ) {
   await page.evaluate(({ frame, name, input }) => {
     const w = window as unknown as Page;
     w.pending = (frame ? w.inFrame(frame, { agent: [name, input] }) : w.agentCall(name, input)) as Promise<AgentOutcome>;
   }, where);
-  const listed = await answerPendingAsk(env, { approve });
+  const listed = await answerPendingAsk(env, { approve, ...(beforeAnswer ? { beforeAnswer } : {}) });
   const outcome = await page.evaluate(() => (window as unknown as Page).pending!);
   return { listed, outcome };
 }
@@ -236,12 +237,13 @@ describe.each(BROWSERS)('WebMCP agent-side calls in %s', (name) => {
     expect(await runs(page)).toEqual([]);
 
     await page.evaluate(() => (window as unknown as Page).warrant.tools());
-    const fresh = await agent(page, 'add_to_cart', { productId: 'p2', quantity: 1, shipTo: 'home' });
-    expect(fresh.ok).toBe(true);
+    // Listed again it is callable; add_to_cart is not declared read-only, so the user approves it.
+    const fresh = await agentAnswered(env, page, { name: 'add_to_cart', input: { productId: 'p2', quantity: 1, shipTo: 'home' } }, true);
+    expect(fresh.outcome.ok).toBe(true);
     expect(await runs(page)).toEqual(['top:add_to_cart:{"productId":"p2","quantity":1,"shipTo":"home"}']);
     expect(await agentVerdicts(since)).toEqual([
       'bank.example add_to_cart reject stale_definition false',
-      'bank.example add_to_cart allow  true',
+      'bank.example add_to_cart ask  true',
     ]);
     await page.close();
   });
@@ -287,6 +289,54 @@ describe.each(BROWSERS)('WebMCP agent-side calls in %s', (name) => {
     expect((await runs(page)).filter((r) => r.startsWith('top:place_order'))).toEqual([
       'top:place_order:{"productId":"p1","quantity":2}',
       'top:place_order:{"productId":"p4","quantity":1}',
+    ]);
+    await page.close();
+  });
+
+  it('asks before a tool not declared read-only runs, and runs a readOnlyHint tool without asking', async () => {
+    const page = await openShop();
+    const listed = pageTools(await page.evaluate(() => (window as unknown as Page).warrant.tools())) as (Listed & { privilege: string })[];
+    const privilegeOf = (tool: string) => listed.find((t) => t.name === tool && t.tier === 'top')?.privilege;
+    // No annotations (add_to_cart) or an explicit readOnlyHint: false (save_address): both may change things.
+    expect([privilegeOf('add_to_cart'), privilegeOf('save_address'), privilegeOf('search_products')]).toEqual(['commit', 'commit', 'read']);
+    const since = Date.now();
+    const nothingRanYet = async () => expect(await runs(page)).toEqual([]);
+
+    const denied = await agentAnswered(env, page, { name: 'save_address', input: { address: '1 Main St' } }, false, nothingRanYet);
+    expect(denied.listed.text).toContain('save_address');
+    expect(denied.outcome.ok).toBe(false);
+    const approved = await agentAnswered(env, page, { name: 'add_to_cart', input: { productId: 'p7', quantity: 3 } }, true, nothingRanYet);
+    expect(approved.listed.text).toContain('add_to_cart');
+    expect(approved.outcome).toMatchObject({ ok: true });
+    expect(approved.outcome.value).toContain('add_to_cart done');
+    // Read-only: no ask, it just runs.
+    const read = await agent(page, 'search_products', { query: 'kettle' });
+    expect(read).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await runs(page)).toEqual(['top:add_to_cart:{"productId":"p7","quantity":3}', 'top:search_products:{"query":"kettle"}']);
+    expect(await agentVerdicts(since)).toEqual([
+      'bank.example save_address ask requires_approval,not_approved false',
+      'bank.example add_to_cart ask  true',
+      'bank.example search_products allow  true',
+    ]);
+
+    // The in-page assistant's path: the same unannotated tool asks, and a denial runs nothing.
+    const call = { tool: 'add_to_cart', provider: origin('bank.example'), args: { productId: 'p8', quantity: 1 } };
+    const no = await proposeAndAnswer(env, page, call, { approve: false });
+    expect(no.verdict).toMatchObject({ decision: 'ask', approved: false, executed: false });
+    expect(codes(no.verdict)).toEqual(['requires_approval', 'not_approved']);
+    const yes = await proposeAndAnswer(env, page, { ...call, args: { productId: 'p9', quantity: 2 } }, { approve: true });
+    expect(yes.verdict).toMatchObject({ decision: 'ask', approved: true, executed: true });
+    expect(await propose(page, { tool: 'search_products', provider: origin('bank.example'), args: { query: 'mug' } })).toMatchObject({
+      decision: 'allow',
+      executed: true,
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await runs(page)).toEqual([
+      'top:add_to_cart:{"productId":"p7","quantity":3}',
+      'top:search_products:{"query":"kettle"}',
+      'top:add_to_cart:{"productId":"p9","quantity":2}',
+      'top:search_products:{"query":"mug"}',
     ]);
     await page.close();
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestPage } from '../support/browsers';
 import { BROWSERS } from '../support/browsers';
 import { openOptions } from '../support/options-page';
-import { codes, propose, useBrowser } from '../support/suite';
+import { answerPendingAsk, codes, propose, proposeAndAnswer, useBrowser } from '../support/suite';
 
 type Listed = { name: string; provider: string; tier: string; digest: string };
 
@@ -81,9 +81,12 @@ describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
       const page = await env.open('bank.example', '/webmcp.html');
       await waitForTools(page, expectedTools);
 
-      const honest = await propose(page, { tool: 'add_to_cart', args: { productId: 'p1', quantity: 2 } });
-      expect(honest).toMatchObject({
-        decision: 'allow',
+      // add_to_cart is not declared read-only: it runs once the user approves it in the popup.
+      const honest = await proposeAndAnswer(env, page, { tool: 'add_to_cart', args: { productId: 'p1', quantity: 2 } }, { approve: true });
+      expect(honest.listed.text).toContain('add_to_cart');
+      expect(honest.verdict).toMatchObject({
+        decision: 'ask',
+        approved: true,
         executed: true,
         result: { value: { content: [{ type: 'text', text: 'added 2' }] } },
       });
@@ -131,9 +134,10 @@ describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
 
     const after = await listTools(page);
     expect(after.find((t) => t.name === 'add_to_cart')!.digest).not.toBe(listedDigest);
-    expect(await propose(page, { tool: 'add_to_cart', args: { productId: 'p2', quantity: 1, shipTo: 'home' } })).toMatchObject({
-      executed: true,
-    });
+    // Listed again, the new definition is callable; like any tool not declared read-only, it asks.
+    const widened = { tool: 'add_to_cart', args: { productId: 'p2', quantity: 1, shipTo: 'home' } };
+    const fresh = await proposeAndAnswer(env, page, widened, { approve: true });
+    expect(fresh.verdict).toMatchObject({ decision: 'ask', approved: true, executed: true });
     expect(await runs(page)).toEqual(['top:add_to_cart:p2:1']);
 
     const popup = await env.browser.openExtensionPage('src/popup/index.html');
@@ -159,8 +163,9 @@ describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
   it("gates the browser agent's own calls through the page's WebMCP context", async () => {
     const page = await env.open('bank.example', '/webmcp.html');
     await waitForTools(page, expectedTools);
-    const outcome = await page.evaluate(async () => {
-      const call = async (input: Record<string, unknown>) => {
+    await page.evaluate(() => {
+      const w = window as unknown as { agentAddToCart(input: Record<string, unknown>): Promise<string>; pending?: Promise<string> };
+      w.agentAddToCart = async (input) => {
         try {
           const testing = (navigator as unknown as { modelContextTesting?: { executeTool(n: string, json: string): Promise<string> } })
             .modelContextTesting;
@@ -176,10 +181,17 @@ describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
           return `error:${error instanceof Error ? error.message : String(error)}`;
         }
       };
-      return { honest: await call({ productId: 'n1', quantity: 1 }), extra: await call({ productId: 'n2', quantity: 1, coupon: 'FREE' }) };
+      w.pending = w.agentAddToCart({ productId: 'n1', quantity: 1 });
     });
-    expect(outcome.honest).toMatch(/^ok:.*added 1/);
-    expect(outcome.extra).toMatch(/^error:/);
+    type Agent = { agentAddToCart(input: Record<string, unknown>): Promise<string>; pending: Promise<string> };
+    // The agent's honest call waits for the user (add_to_cart is not read-only): nothing runs before the approval.
+    const listed = await answerPendingAsk(env, { approve: true, beforeAnswer: async () => expect(await runs(page)).toEqual([]) });
+    expect(listed.text).toContain('add_to_cart');
+    const honest = await page.evaluate(() => (window as unknown as Agent).pending);
+    // An undeclared argument is refused before anyone is asked.
+    const extra = await page.evaluate(() => (window as unknown as Agent).agentAddToCart({ productId: 'n2', quantity: 1, coupon: 'FREE' }));
+    expect(honest).toMatch(/^ok:.*added 1/);
+    expect(extra).toMatch(/^error:/);
     expect(await runs(page)).toEqual(['top:add_to_cart:n1:1']);
     await page.close();
   });

@@ -25,11 +25,11 @@ describe('page tools: an honest call of a unique tool', () => {
   });
 
   it.each([
-    [{}, 'interact'],
+    [{}, 'commit'],
     [{ readOnlyHint: true }, 'read'],
     [{ destructiveHint: true }, 'commit'],
     [{ readOnlyHint: true, destructiveHint: true }, 'commit'],
-    [{ readOnlyHint: false, destructiveHint: false, idempotentHint: true }, 'interact'],
+    [{ readOnlyHint: false, destructiveHint: false, idempotentHint: true }, 'commit'],
   ] as const)('annotations %j give privilege %s', (annotations, privilege) => {
     const tool = pageTool({ provider: A, name: 'act', annotations });
     expect(call(resolveIn(context([tool]), { tool: 'act', args: { query: 'x' } })).privilege).toBe(privilege);

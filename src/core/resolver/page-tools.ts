@@ -42,7 +42,9 @@ export function pageToolDigest(tool: Pick<PageToolDefinition, 'name' | 'descript
 export function pageToolPrivilege(annotations: ToolAnnotations): Privilege {
   if (annotations.destructiveHint === true || annotations.consequentialHint === true) return 'commit';
   if (annotations.readOnlyHint === true) return 'read';
-  return 'interact';
+  // MCP's defaults: a tool not declared read-only may change things, and it runs the page's code
+  // with the agent's arguments; like a commit, it needs the user.
+  return 'commit';
 }
 
 const compiled = new Map<string, Compiled>();
