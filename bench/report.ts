@@ -2,6 +2,7 @@ import type { Perf } from './perf';
 import { ATTACK_CLASSES, HONEST_CLASSES, PIPELINES, type PipelineName, type TrialClass } from './pipelines';
 import { type Interval, wilson } from './rng';
 import type { Cell, Independent, Outcomes } from './suite';
+import { BASE_TOOLS } from './tools';
 
 export const DESCRIPTIONS: Record<TrialClass, string> = {
   H1: 'fabricated tool name',
@@ -140,13 +141,16 @@ function notes(input: ReportInput): string[] {
   // Approval fatigue (issue: asks per 100 safe actions, goal ≤ 10), from the same cells.
   const per100 = (ask: number, n: number) => ((100 * ask) / Math.max(1, n)).toFixed(1);
   const honest = input.outcomes.honest['resolver+gate'];
+  const asking = BASE_TOOLS.filter((t) => t.annotations.readOnlyHint !== true)
+    .map((t) => `\`${t.name}\``)
+    .join(', ');
   const fatigue = input.independent.map((c) => `${c.name}: ${per100(c.cells['resolver+gate'].decisions.ask, c.cells['resolver+gate'].n)}`);
   lines.push(
-    `- Approval fatigue, asks per 100 safe actions (goal ≤ 10): ${fatigue.join('; ')}; generated honest calls: ${per100(honest.decisions.ask, honest.n)} (that corpus draws commit, credential and cross-site calls far more often than an agent's real traffic does).`,
+    `- Approval fatigue, asks per 100 safe actions (goal ≤ 10): ${fatigue.join('; ')}; generated honest calls: ${per100(honest.decisions.ask, honest.n)} (that corpus draws commit, credential and cross-site calls far more often than an agent's real traffic does, and its tab's page tools not declared read-only — ${asking} — ask as commits).`,
   );
   if (webmcp) {
     lines.push(
-      `- WebMCP ask rate ${f3(webmcp.cells['resolver+gate'].decisions.ask / Math.max(1, webmcp.calls))}: page-tool privilege comes from the tool's own annotations (\`destructiveHint\` or Chromium's \`consequentialHint\` → commit, \`readOnlyHint\` → read, else interact); no README tool declares either, so \`delete-user\` and \`submit-form\` run as \`interact\`. Asking for every non-read-only page tool is left to the interception issue.`,
+      `- WebMCP ask rate ${f3(webmcp.cells['resolver+gate'].decisions.ask / Math.max(1, webmcp.calls))} (${webmcp.cells['resolver+gate'].decisions.ask} of ${webmcp.calls} calls): page-tool privilege comes from the tool's own annotations — \`readOnlyHint: true\` → read; anything else → commit, which the default policy asks for (MCP's defaults: a tool not declared read-only may change state; \`destructiveHint\` or Chromium's \`consequentialHint\` → commit even beside \`readOnlyHint\`). No README example declares \`readOnlyHint: true\` (react-webmcp's \`posts_like\` declares it false), so every call that resolves asks, reads such as \`get-page-title\` and \`search-products\` included: this rate measures pages that leave their tools unannotated, and falls with each read a page declares read-only.`,
     );
   }
   return lines;
