@@ -103,6 +103,10 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       minify: false,
       sourcemap: false,
+      // Vite's preload helper would add <link rel=modulepreload href="/assets/…"> to the *page*
+      // when a content script imports a chunk on demand (bridge.ts): visible to the page, and
+      // fetched from the page's own server.
+      modulePreload: false,
       // The probe's stand-in worker must stay a file: extension CSP refuses data: scripts.
       ...(probe ? { assetsInlineLimit: 0 } : {}),
       rolldownOptions: { input },

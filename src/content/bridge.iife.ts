@@ -36,7 +36,10 @@ function onHandshake(event: Event): void {
   keeper.port = port;
   port.onmessage = (message) => {
     if (keeper.deliver) keeper.deliver(message.data);
-    else if (keeper.queue.length < QUEUE_LIMIT) keeper.queue.push(message.data);
+    else {
+      if (keeper.queue.length < QUEUE_LIMIT) keeper.queue.push(message.data);
+      keeper.wake?.();
+    }
   };
   deliverInterceptionMode(port);
 }

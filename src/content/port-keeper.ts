@@ -13,6 +13,8 @@ export type PortKeeper = {
   queue: unknown[];
   /** Set by the bridge once it runs; until then messages wait in `queue`. */
   deliver: ((data: unknown) => void) | null;
+  /** Set by the bridge's loader: asks for the bridge now (a message is waiting). */
+  wake?: () => void;
 };
 
 export function portKeeper(): PortKeeper | undefined {
