@@ -29,6 +29,11 @@ export function manifestFor(target: Target): ManifestV3Export {
     manifest.permissions = (manifest.permissions as string[]).filter((permission) => permission !== 'offscreen');
     // Firefox has no `storage` manifest key (it warns) and reads managed storage without a schema.
     delete manifest.storage;
+    // Every content script at document_start costs Firefox a few milliseconds before the page's first
+    // script (measured, bench/reports/interception.md); the bridge's loader waits for the load anyway.
+    for (const script of manifest.content_scripts as { js: string[]; run_at: string }[]) {
+      if (script.js.includes('src/content/bridge.ts')) script.run_at = 'document_idle';
+    }
     // MAIN-world content scripts need Firefox 128.
     manifest.browser_specific_settings = {
       gecko: { id: FIREFOX_ID, strict_min_version: FIREFOX_MIN_VERSION },
