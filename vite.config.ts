@@ -90,7 +90,12 @@ function minifyDocumentStartScripts(outDir: string): Plugin {
       const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.iife.js'));
       for (const file of files) {
         const path = join(root, file);
-        const minified = await transform(readFileSync(path, 'utf8'), { minify: true, keepNames: true, target: 'es2022', legalComments: 'none' });
+        const minified = await transform(readFileSync(path, 'utf8'), {
+          minify: true,
+          keepNames: true,
+          target: 'es2022',
+          legalComments: 'none',
+        });
         writeFileSync(path, minified.code);
       }
     },
