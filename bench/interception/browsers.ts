@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
-import { ROOT } from '../../test/support/browsers';
+import { chromiumArgs, ROOT } from '../../test/support/browsers';
 import { browserRoot, childProcesses } from '../verifiers/memory';
 
 export type Arm = 'gated' | 'ungated';
@@ -69,17 +69,7 @@ async function launchChromium(arm: Arm): Promise<BenchBrowser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [
-      ...(extension ? [`--disable-extensions-except=${extension}`, `--load-extension=${extension}`] : []),
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-gpu',
-      '--host-resolver-rules=MAP * 127.0.0.1, EXCLUDE localhost',
-      '--enable-features=WebMCP',
-    ],
+    args: chromiumArgs(extension),
   });
   const pid = browserRoot(before, 'chromium');
   if (extension && context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker', { timeout: 15_000 });

@@ -150,17 +150,4 @@ export async function measureMemory(arms: Arms, url: string, samples: number): P
   return { heapUsed: supported ? heap : null, browserPssMiB: { gated: await pss('gated'), ungated: await pss('ungated') } };
 }
 
-/** The smallest step performance.now() takes in this page. */
-export function timerResolutionScript(): number {
-  let smallest = Number.POSITIVE_INFINITY;
-  let last = performance.now();
-  const until = last + 30;
-  while (last < until) {
-    const now = performance.now();
-    if (now > last) {
-      smallest = Math.min(smallest, now - last);
-      last = now;
-    }
-  }
-  return smallest;
-}
+export { timerResolutionScript } from '../timer-resolution';

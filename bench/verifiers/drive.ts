@@ -1,4 +1,5 @@
 import type { TestBrowser, TestPage } from '../../test/support/browsers';
+import { timerResolutionScript } from '../timer-resolution';
 import type { Trial } from './corpus';
 
 export type Verdict = {
@@ -149,17 +150,5 @@ export async function runCorpus(
 
 /** Resolution of performance.now() in the page (Firefox coarsens it), in ms. */
 export function timerResolution(page: TestPage): Promise<number> {
-  return page.evaluate(() => {
-    let smallest = Number.POSITIVE_INFINITY;
-    let last = performance.now();
-    const until = last + 50;
-    while (last < until) {
-      const now = performance.now();
-      if (now > last) {
-        smallest = Math.min(smallest, now - last);
-        last = now;
-      }
-    }
-    return smallest;
-  });
+  return page.evaluate(timerResolutionScript);
 }

@@ -78,6 +78,22 @@ function wrapPuppeteer(page: import('puppeteer-core').Page): TestPage & { raw: i
   };
 }
 
+/** Chromium's flags for the tests and the benches: quiet, every host name local, native WebMCP on. */
+export function chromiumArgs(extension: string | null): string[] {
+  return [
+    ...(extension ? [`--disable-extensions-except=${extension}`, `--load-extension=${extension}`] : []),
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-gpu',
+    '--host-resolver-rules=MAP * 127.0.0.1, EXCLUDE localhost',
+    // Native WebMCP (document.modelContext), which Warrant gates.
+    '--enable-features=WebMCP',
+  ];
+}
+
 async function launchChromium(headless: boolean, secureOrigins: string[], override?: string): Promise<TestBrowser> {
   const extension = distFor('chrome', override);
   const profile = mkdtempSync(join(tmpdir(), 'warrant-chromium-'));
@@ -85,17 +101,7 @@ async function launchChromium(headless: boolean, secureOrigins: string[], overri
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless,
     args: [
-      `--disable-extensions-except=${extension}`,
-      `--load-extension=${extension}`,
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-gpu',
-      '--host-resolver-rules=MAP * 127.0.0.1, EXCLUDE localhost',
-      // Native WebMCP (document.modelContext), which Warrant gates.
-      '--enable-features=WebMCP',
+      ...chromiumArgs(extension),
       ...(secureOrigins.length > 0 ? [`--unsafely-treat-insecure-origin-as-secure=${secureOrigins.join(',')}`] : []),
     ],
   });
