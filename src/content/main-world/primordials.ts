@@ -138,6 +138,23 @@ function safeReplace(s: string, rx: RegExp, by: string): string {
   return out + stringSlice(s, last);
 }
 
+const createTreeWalker = methodOf(Document.prototype, 'createTreeWalker') as (document: Document, root: Node, show: number) => TreeWalker;
+const nextNode = methodOf(TreeWalker.prototype, 'nextNode') as (walker: TreeWalker) => Node | null;
+const characterData = getterOf(CharacterData.prototype, 'data') as (node: Node) => string;
+const SHOW_TEXT = NodeFilter.SHOW_TEXT;
+const pageDocument = document;
+
+/**
+ * The start of a node's textContent, at most `limit` characters, reading only as many text nodes
+ * as that takes: a large container's whole text is never built.
+ */
+export function textStart(root: Node, limit: number): string {
+  const walker = createTreeWalker(pageDocument, root, SHOW_TEXT);
+  let out = '';
+  for (let node = nextNode(walker); node !== null && out.length < limit; node = nextNode(walker)) out += characterData(node);
+  return out.length > limit ? stringSlice(out, 0, limit) : out;
+}
+
 export const text = freeze({
   normalize: methodOf(String.prototype, 'normalize') as (s: string, form: string) => string,
   toLowerCase: methodOf(String.prototype, 'toLowerCase') as (s: string) => string,

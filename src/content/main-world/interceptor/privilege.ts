@@ -1,5 +1,5 @@
 import { COMMIT_WORDS, COMMIT_WORDS_ZH } from '../../../core/plan/commit-words';
-import { anchorHref, areaHref, dom, HOSTNAME, HREF, text, URLCtor, urlHost, urlProtocol } from '../primordials';
+import { anchorHref, areaHref, dom, HOSTNAME, HREF, text, textStart, URLCtor, urlHost, urlProtocol } from '../primordials';
 
 /**
  * A synchronous, main-world approximation of the core's clickPrivilege (src/core/plan/privilege.ts):
@@ -118,7 +118,7 @@ export function fieldPrivileged(element: Element): boolean {
 const TEXT_READ = 512;
 
 function labelsOf(element: Element): string {
-  let label = `${text.slice((dom.textContent(element) as string | null) ?? '', 0, TEXT_READ)} ${dom.getAttribute(element, 'aria-label') ?? ''} ${dom.getAttribute(element, 'title') ?? ''}`;
+  let label = `${textStart(element, TEXT_READ)} ${dom.getAttribute(element, 'aria-label') ?? ''} ${dom.getAttribute(element, 'title') ?? ''}`;
   if (dom.localName(element) === 'input') label += ` ${dom.inputValue(element)} ${dom.getAttribute(element, 'alt') ?? ''}`;
   const labelledBy = dom.getAttribute(element, 'aria-labelledby') as string | null;
   if (labelledBy !== null) {
@@ -128,7 +128,7 @@ function labelsOf(element: Element): string {
     for (let at = 0; at < ids.length; at += 1) {
       if (type !== 9 && type !== 11) break;
       const named = (type === 9 ? dom.getElementById(root, ids[at]) : dom.fragmentGetElementById(root, ids[at])) as Element | null;
-      if (named) label += ` ${text.slice((dom.textContent(named) as string | null) ?? '', 0, TEXT_READ)}`;
+      if (named) label += ` ${textStart(named, TEXT_READ)}`;
     }
   }
   return label;
