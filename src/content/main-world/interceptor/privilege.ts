@@ -1,5 +1,5 @@
 import { COMMIT_WORDS, COMMIT_WORDS_ZH } from '../../../core/plan/commit-words';
-import { anchorHref, areaHref, dom, HOSTNAME, HREF, text, textStart, URLCtor, urlHost, urlProtocol } from '../primordials';
+import { anchorHref, areaHref, dom, HOSTNAME, HREF, SetCtor, setHas, text, textStart, URLCtor, urlHost, urlProtocol } from '../primordials';
 
 /**
  * A synchronous, main-world approximation of the core's clickPrivilege (src/core/plan/privilege.ts):
@@ -15,11 +15,14 @@ const ACTIVATABLE =
 const INVISIBLES = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
 
+/** Built once, before any page script; looked up through the captured Set.prototype.has. */
+const COMMIT_SET = new SetCtor<string>(COMMIT_WORDS);
+
 function namesCommitment(label: string): boolean {
   const folded = text.toLowerCase(text.replace(text.normalize(label, 'NFKC'), INVISIBLES, ''));
   const words = text.split(folded, NOT_WORD);
   // Index loops: a page may have replaced Array.prototype[Symbol.iterator] by the time this runs.
-  for (let at = 0; at < COMMIT_WORDS.length; at += 1) if (text.arrayIncludes(words, COMMIT_WORDS[at])) return true;
+  for (let at = 0; at < words.length; at += 1) if (setHas(COMMIT_SET, words[at]!)) return true;
   for (let at = 0; at < COMMIT_WORDS_ZH.length; at += 1) if (text.includes(folded, COMMIT_WORDS_ZH[at]!)) return true;
   return false;
 }
