@@ -46,7 +46,7 @@ describe('conventions', () => {
     for (const file of files.filter((f) => relative(SRC, f).startsWith('content/main-world/'))) {
       for (const specifier of importsOf(file))
         expect(landing(file, specifier)).toMatch(
-          /^(messages\/handshake|core\/plan\/commit-words|content\/main-world\/([a-z-]+\/)?[a-z-]+)$/,
+          /^(messages\/handshake|core\/plan\/(commit-words|payment-hints)|content\/main-world\/([a-z-]+\/)?[a-z-]+)$/,
         );
     }
   });

@@ -169,7 +169,6 @@ export const text = freeze({
   startsWith: methodOf(String.prototype, 'startsWith') as (s: string, part: string) => boolean,
   endsWith: methodOf(String.prototype, 'endsWith') as (s: string, part: string) => boolean,
   slice: stringSlice,
-  arrayIncludes: methodOf(Array.prototype, 'includes') as (a: readonly unknown[], v: unknown) => boolean,
   cssEscape: CSS.escape,
 });
 export const URLCtor = URL;

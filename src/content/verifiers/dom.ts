@@ -1,5 +1,6 @@
 import type { Certificate } from '../../core/contracts';
 import { type UiElementValue, uiElementValue } from '../../core/plan';
+import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES } from '../../core/plan/payment-hints';
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
 import { hitTest } from './hit-test';
@@ -81,11 +82,14 @@ function describe(element: Element, text: string): UiElementValue {
 }
 
 /** Card number, CVC, expiry, IBAN: by autocomplete token first, then by name or id. */
-const PAYMENT = /^cc-|card|cvc|cvv|iban|expir/i;
+function paymentHint(hint: string): boolean {
+  const folded = hint.toLowerCase();
+  return PAYMENT_HINT_PREFIXES.some((prefix) => folded.startsWith(prefix)) || PAYMENT_HINT_PARTS.some((part) => folded.includes(part));
+}
 
 function isPaymentField(element: Element): boolean {
   if (!(element instanceof HTMLInputElement)) return false;
-  return [element.autocomplete, element.name, element.id].some((hint) => hint !== '' && PAYMENT.test(hint));
+  return [element.autocomplete, element.name, element.id].some((hint) => hint !== '' && paymentHint(hint));
 }
 
 function linkOf(element: Element): HTMLAnchorElement | HTMLAreaElement | null {

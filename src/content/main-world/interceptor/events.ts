@@ -5,33 +5,28 @@ import { type Intercepted, intercept, mustHold } from './hold';
 import { INTERCEPTOR_GROUP } from './mode';
 import { actionableOf, closestActivatable, fieldPrivileged, isElement, isPrivileged } from './privilege';
 
-const ENTER_EVENTS = ['keydown', 'keypress', 'keyup'];
-/** What an assistant sends around its click, and what some pages act on instead of `click`. */
-const PRESS_EVENTS = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'dblclick', 'auxclick'];
-
-/** Every event type the wrapper decides on; anything else is passed on before any other check. */
-const DECIDED: Readonly<Record<string, true>> = freeze(
-  assign(createObject(null) as Record<string, true>, {
-    click: true,
-    keydown: true,
-    keypress: true,
-    keyup: true,
-    input: true,
-    change: true,
-    beforeinput: true,
-    pointerdown: true,
-    pointerup: true,
-    mousedown: true,
-    mouseup: true,
-    dblclick: true,
-    auxclick: true,
+/**
+ * Every event type the wrapper decides on, and how; anything else is passed on before any other
+ * check. A press is what an assistant sends around its click, and what some pages act on instead.
+ */
+type Kind = 'click' | 'enter' | 'press' | 'typing';
+const KINDS: Readonly<Record<string, Kind>> = freeze(
+  assign(createObject(null) as Record<string, Kind>, {
+    click: 'click',
+    keydown: 'enter',
+    keypress: 'enter',
+    keyup: 'enter',
+    pointerdown: 'press',
+    pointerup: 'press',
+    mousedown: 'press',
+    mouseup: 'press',
+    dblclick: 'press',
+    auxclick: 'press',
+    input: 'typing',
+    change: 'typing',
+    beforeinput: 'typing',
   }),
 );
-
-function isPress(type: string): boolean {
-  for (let at = 0; at < PRESS_EVENTS.length; at += 1) if (PRESS_EVENTS[at] === type) return true;
-  return false;
-}
 
 function typeOf(event: unknown): string | null {
   try {
@@ -44,11 +39,10 @@ function typeOf(event: unknown): string | null {
 /**
  * The element an untrusted event would activate, or null when the event is not an activation:
  * any `click` (a dispatched MouseEvent click runs the element's activation behaviour, and any
- * click runs the page's click handlers), and Enter on an activatable element.
+ * click runs the page's click handlers), and Enter (keydown, keypress, keyup) on an activatable element.
  */
-function activationTarget(target: Element, type: string, event: unknown): Element | null {
-  if (type === 'click') return actionableOf(target);
-  if (type !== ENTER_EVENTS[0] && type !== ENTER_EVENTS[1] && type !== ENTER_EVENTS[2]) return null;
+function activationTarget(target: Element, kind: 'click' | 'enter', event: unknown): Element | null {
+  if (kind === 'click') return actionableOf(target);
   try {
     return dom.keyOf(event) === 'Enter' ? closestActivatable(target) : null;
   } catch {
@@ -84,20 +78,22 @@ export function patchDispatchEvent(): void {
   if (!descriptor || typeof original !== 'function') return;
   const dispatchEvent = function dispatchEvent(this: EventTarget, event: Event): boolean {
     const type = typeOf(event);
-    if (type === null || DECIDED[type] !== true || dom.eventTrusted(event) || !isElement(this)) return apply(original, this, [event]);
-    if (isPress(type)) {
+    const kind = type === null ? undefined : KINDS[type];
+    if (kind === undefined || dom.eventTrusted(event) || !isElement(this)) return apply(original, this, [event]);
+    if (kind === 'press') {
       // Held like the click it leads to; otherwise passed without a report (the click reports).
       const pressed = closestActivatable(this);
       const action = pressed && ({ tool: 'click', target: pressed, via: 'dispatchEvent', privileged: isPrivileged(pressed) } as const);
       if (action && mustHold(action)) return intercept(action, () => false);
       return apply(original, this, [event]);
     }
-    const activated = activationTarget(this, type, event);
-    if (activated !== null) {
+    if (kind !== 'typing') {
+      const activated = activationTarget(this, kind, event);
+      if (activated === null) return apply(original, this, [event]);
       const action = { tool: 'click', target: activated, via: 'dispatchEvent', privileged: isPrivileged(activated) } as const;
       return intercept(action, () => apply(original, this, [event]));
     }
-    const typing = typingAction(this, type);
+    const typing = typingAction(this, type!);
     if (typing === null) return apply(original, this, [event]);
     // The field must not keep a value that was never allowed.
     if (mustHold(typing)) typing.undo?.();

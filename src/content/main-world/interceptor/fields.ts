@@ -28,6 +28,13 @@ function valueAccess(proto: ValueProto): ValueAccess | null {
   return descriptor?.get && descriptor.set ? { get: descriptor.get, set: descriptor.set } : null;
 }
 
+/** The three field kinds, each with its prototype and its captured `value` accessors. */
+const FIELDS = [
+  { name: 'input', proto: HTMLInputElement.prototype as ValueProto, access: valueAccess(HTMLInputElement.prototype) },
+  { name: 'textarea', proto: HTMLTextAreaElement.prototype as ValueProto, access: valueAccess(HTMLTextAreaElement.prototype) },
+  { name: 'select', proto: HTMLSelectElement.prototype as ValueProto, access: valueAccess(HTMLSelectElement.prototype) },
+] as const;
+
 function patchSetter(proto: ValueProto, key: 'value' | 'selectedIndex', value: ValueAccess): void {
   const descriptor = getOwnPropertyDescriptor(proto, key);
   const set = descriptor?.set;
@@ -55,27 +62,19 @@ function patchSetter(proto: ValueProto, key: 'value' | 'selectedIndex', value: V
 
 /** Value setters of input, textarea and select (and a select's selectedIndex). */
 export function patchValueSetters(): void {
-  const protos: ValueProto[] = [HTMLInputElement.prototype, HTMLTextAreaElement.prototype, HTMLSelectElement.prototype];
-  for (let at = 0; at < protos.length; at += 1) {
-    const proto = protos[at]!;
-    const access = valueAccess(proto);
+  for (let at = 0; at < FIELDS.length; at += 1) {
+    const { name, proto, access } = FIELDS[at]!;
     if (access === null) continue;
     patchSetter(proto, 'value', access);
-    if (proto === HTMLSelectElement.prototype) patchSetter(proto, 'selectedIndex', access);
+    if (name === 'select') patchSetter(proto, 'selectedIndex', access);
   }
 }
-
-const readers = [
-  ['input', valueAccess(HTMLInputElement.prototype)],
-  ['textarea', valueAccess(HTMLTextAreaElement.prototype)],
-  ['select', valueAccess(HTMLSelectElement.prototype)],
-] as const;
 
 /** A field's current value, read through the captured getter ('' when it cannot be read). */
 export function fieldValue(field: Element): string {
   try {
-    for (let at = 0; at < readers.length; at += 1) {
-      const [name, access] = readers[at]!;
+    for (let at = 0; at < FIELDS.length; at += 1) {
+      const { name, access } = FIELDS[at]!;
       if (access !== null && dom.localName(field) === name) return StringCtor(apply(access.get, field, []));
     }
   } catch {

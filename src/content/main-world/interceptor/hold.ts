@@ -46,9 +46,8 @@ export function passingThrough(): boolean {
  * NotAllowedError, and Warrant is asked to perform the action itself if the gate allows it.
  */
 export function intercept<T>(action: Intercepted, perform: () => T): T {
-  const mode = interceptionMode();
-  if (mode === 'off') return perform();
-  if (mode === 'enforce' && action.privileged) {
+  if (interceptionMode() === 'off') return perform();
+  if (mustHold(action)) {
     hold(action);
     throw new DOMExceptionCtor(
       `Warrant holds this ${action.tool === 'withheld' ? action.what : action.tool} until it is allowed or approved; it was not performed.`,

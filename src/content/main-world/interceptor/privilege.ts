@@ -1,4 +1,5 @@
 import { COMMIT_WORDS, COMMIT_WORDS_ZH } from '../../../core/plan/commit-words';
+import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES } from '../../../core/plan/payment-hints';
 import { anchorHref, areaHref, dom, HOSTNAME, HREF, SetCtor, setHas, text, textStart, URLCtor, urlHost, urlProtocol } from '../primordials';
 
 /**
@@ -87,13 +88,11 @@ function linkPrivileged(link: Element): boolean {
   return leavesSite(dom.localName(link) === 'area' ? areaHref(link) : anchorHref(link));
 }
 
-/** The verifier's payment hints (src/content/verifiers/dom.ts), matched without regular expressions. */
-const PAYMENT_PARTS = ['card', 'cvc', 'cvv', 'iban', 'expir'];
-
+/** The DOM verifier's payment hints (shared data), matched with captured string methods. */
 function paymentHint(hint: string): boolean {
   const folded = text.toLowerCase(hint);
-  if (text.startsWith(folded, 'cc-')) return true;
-  for (let at = 0; at < PAYMENT_PARTS.length; at += 1) if (text.includes(folded, PAYMENT_PARTS[at]!)) return true;
+  for (let at = 0; at < PAYMENT_HINT_PREFIXES.length; at += 1) if (text.startsWith(folded, PAYMENT_HINT_PREFIXES[at]!)) return true;
+  for (let at = 0; at < PAYMENT_HINT_PARTS.length; at += 1) if (text.includes(folded, PAYMENT_HINT_PARTS[at]!)) return true;
   return false;
 }
 
