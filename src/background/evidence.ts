@@ -26,3 +26,9 @@ export function textOf(certificates: readonly Certificate[]): string | null {
   const value = certificates.find((c) => c.type === 'visible_text')?.value as { text?: unknown } | undefined;
   return typeof value?.text === 'string' ? value.text : null;
 }
+
+/** Why the DOM cannot certify the target's label on its own (empty: it can). */
+export function doubtsOf(certificates: readonly Certificate[]): string[] {
+  const value = certificates.find((c) => c.type === 'visible_text')?.value as { doubts?: unknown } | undefined;
+  return Array.isArray(value?.doubts) ? value.doubts.filter((d): d is string => typeof d === 'string') : [];
+}

@@ -8,7 +8,7 @@ import type { ContentRequest } from '../messages/content-background';
 import { type AskInput, askUser } from './ask/ask-user';
 import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
-import { browserOrigin, scopeToFrame, textOf } from './evidence';
+import { browserOrigin, doubtsOf, scopeToFrame, textOf } from './evidence';
 import { executeInFrame, runPageTool } from './execute';
 import { listedBy } from './listing';
 import { cropPng } from './ocr';
@@ -65,9 +65,14 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
   const gatePolicy = gatePolicyFor(policy, sender.frameOrigin, call.tool === 'navigate' ? { destination: String(call.args.url) } : {});
   // Pixels corroborate what a privileged click's label says (where the policy wants them), and a
   // value an assistant claims to read must be visibly there.
+  // A label the DOM cannot certify beyond doubt is certified by the pixels or not at all, whatever
+  // the privilege: without a reading the pixel predicates stay unsupported and the policy decides.
+  const doubts = selector !== null ? doubtsOf(certificates) : [];
   const wantPixels =
     selector !== null &&
-    ((call.tool === 'click' && ocrFor(policy, privilege)) || (call.tool === 'read' && call.claims.value !== undefined));
+    (doubts.length > 0 ||
+      (call.tool === 'click' && ocrFor(policy, privilege)) ||
+      (call.tool === 'read' && call.claims.value !== undefined));
   const pixels = wantPixels ? await certifyPixels(sender, frame, selector, certificates, request.devicePixelRatio) : null;
   if (pixels) certificates.push(...pixels.certificates);
   const plan = planFor(call, { frameOrigin: sender.frameOrigin, ...(wantPixels ? { pixels: { renderedText: targetLabel } } : {}) });

@@ -60,7 +60,16 @@ export function uiElementValue(observed: Partial<UiElementValue> = {}): UiElemen
   };
 }
 
-export const VisibleTextValueSchema = z.strictObject({ text: z.string() });
+/**
+ * The text the element shows, and `doubts`: why the DOM cannot be sure that this text is what the
+ * screen paints (a paint effect it cannot model, an unknown background, a glyph it cannot read, a
+ * tree it cannot see into). A label with doubts is certified by the pixels or not at all: the plan
+ * then requires OCR, and without it the label is unsupported (the policy decides), never shown.
+ */
+export const VisibleTextValueSchema = z.strictObject({
+  text: z.string(),
+  doubts: z.array(z.string().max(200)).max(16).default([]),
+});
 export type VisibleTextValue = z.infer<typeof VisibleTextValueSchema>;
 
 export const HitTestValueSchema = z.strictObject({
