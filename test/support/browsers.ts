@@ -135,6 +135,7 @@ async function launchChromium(headless: boolean, secureOrigins: string[], overri
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+      rmSync(extension, { recursive: true, force: true });
     },
   };
 }
@@ -169,7 +170,11 @@ async function launchFirefox(headless: boolean, override?: string): Promise<Test
     name: 'firefox',
     newPage: async () => wrapPuppeteer(await browser.newPage()),
     openExtensionPage: (path) => reusedExtensionPage(browser, `moz-extension://${FIREFOX_EXTENSION_UUID}/${path}`),
-    close: () => browser.close(),
+    async close() {
+      await browser.close();
+      // puppeteer removes the profile it made; the copy of the build is ours.
+      rmSync(extension, { recursive: true, force: true });
+    },
   };
 }
 
