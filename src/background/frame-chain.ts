@@ -151,3 +151,25 @@ export async function subframeView(
   const view = value.visible && devicePixelRatio !== null ? { rect: value.rect, dpr: devicePixelRatio } : null;
   return { view, certificate, gap: null };
 }
+
+/**
+ * TOCTOU for subframes: just before executing, the chain certified at decision time is walked
+ * again (the page may have faded or covered an ancestor frame since, for instance while the user
+ * was asked). Null when it still holds or there was no chain; otherwise why not.
+ */
+export async function frameChainStillVisible(
+  sender: FrameSender,
+  frame: string,
+  selector: string,
+  certificates: readonly Certificate[],
+): Promise<string | null> {
+  if (sender.frameId === 0) return null;
+  const certified = certificates.find((c) => c.type === 'frame_chain' && c.region.selector === selector);
+  const rect = certificates.find((c) => c.type === 'ui_element' && c.region.selector === selector)?.region.rect;
+  if (!certified || !rect) return null;
+  const again = await certifyFrameChain(sender, frame, selector, rect);
+  if (!again.ok) return `The frame chain could not be certified again (${again.why}).`;
+  const value = again.chain.value;
+  if (value.visible) return null;
+  return `The frame holding the target is no longer visible: ${value.frame ?? 'a frame element'} (${value.detail ?? value.failure}).`;
+}

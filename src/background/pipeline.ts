@@ -10,7 +10,7 @@ import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
 import { browserOrigin, doubtsOf, scopeToFrame, textOf } from './evidence';
 import { executeInFrame, runPageTool } from './execute';
-import { FRAME_VISIBLE, subframeView } from './frame-chain';
+import { FRAME_VISIBLE, frameChainStillVisible, subframeView } from './frame-chain';
 import { listedBy } from './listing';
 import { cropPng } from './ocr';
 import { locate, pageToolsFor } from './page-tool-registry';
@@ -114,6 +114,9 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
   return conclude(base, decided, asking, async () => {
     const changed = pixels && view ? await pixelsUnchanged(sender, pixels, view.dpr) : null;
     if (changed) return { executed: false, code: 'stale_evidence', message: changed };
+    // The ancestors may have hidden or covered the frame since (during an ask, say): walk the chain again.
+    const hidden = selector !== null ? await frameChainStillVisible(sender, frame, selector, certificates) : null;
+    if (hidden) return { executed: false, code: 'stale_evidence', message: hidden };
     return executeInFrame(sender, request.requestId, digest, actionFor(call));
   });
 }

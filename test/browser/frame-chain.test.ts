@@ -68,8 +68,33 @@ describe.each(BROWSERS)('frame chain in %s', (name) => {
     const report = await page.evaluate(() => (window as unknown as { pending: Promise<Report> }).pending);
     expect(listed.id).not.toBe('');
     expect(listed.hasCrop).toBe(true);
-    // The pixels were read and agree; only the privilege (a commit) asked.
-    expect(report.verdict.reasons.map((r) => r.code)).toEqual(['requires_approval', 'not_approved']);
+    // The chain held, and the pixels read at its rectangle did not contradict the label. (Whether OCR
+    // was sure enough, or finished in time on a loaded machine, only moves the ask's reasons.)
+    expect(report.verdict.decision).toBe('ask');
+    expect(report.verdict.reasons.filter((r) => r.predicate === 'target.frame.visible')).toEqual([]);
+    expect(report.verdict.reasons.map((r) => r.code)).not.toContain('pixel_mismatch');
+    expect(report.clicks).toEqual([]);
+    await page.close();
+  });
+
+  it('does not execute an approved commit whose frame was faded out while the user was asked', async () => {
+    const page = await env.open('bank.example', '/frame-chain.html?case=visible');
+    await page.evaluate(() => {
+      const w = window as unknown as { runInTarget(c: unknown): Promise<Report>; pending?: Promise<Report> };
+      w.pending = w.runInTarget({ tool: 'click', args: { target: '#pay' }, claims: { label: 'Pay now' } });
+    });
+    const listed = await answerPendingAsk(env, {
+      approve: true,
+      beforeAnswer: async () => {
+        await page.evaluate(() => {
+          (document.getElementById('outer') as HTMLElement).style.opacity = '0';
+        });
+      },
+    });
+    const report = await page.evaluate(() => (window as unknown as { pending: Promise<Report> }).pending);
+    expect(listed.id).not.toBe('');
+    expect(report.verdict.executed).toBe(false);
+    expect(report.verdict.reasons.map((r) => r.code)).toContain('stale_evidence');
     expect(report.clicks).toEqual([]);
     await page.close();
   });
