@@ -204,19 +204,29 @@ export const LAYER_CLASSES: ClassDef[] = [
       { target: '' },
     ),
   ]),
-  define('iframe', 'targets in a same-origin iframe', { expects: ['target.visible'], bare: true }, [
+  // The frame chain (src/background/frame-chain.ts) certifies the <iframe> element from the parent.
+  define('iframe', 'targets in a same-origin iframe', { expects: ['target.frame.visible'], bare: true }, [
     D('opacity0', 'iframe opacity:0', 'Open menu', frame('opacity:0'), { target: '' }),
     D('opacity03', 'iframe opacity:0.03', 'Open menu', frame('opacity:.03'), { target: '' }),
     D('clip', 'iframe clip-path: inset(50%)', 'Open menu', frame('clip-path:inset(50%)'), { target: '' }),
     D('covered', 'transparent parent overlay over the iframe', 'Open menu', frame('', '', '<div class="ov" style="inset:0"></div>'), {
       target: '',
-      expects: ['target.unobstructed'],
     }),
+    D(
+      'pe-cover',
+      'opaque parent cover with pointer-events:none over the iframe',
+      'Open menu',
+      frame('', '', '<div class="ov" style="inset:0;background:#fff;pointer-events:none">Nothing here</div>'),
+      { target: '' },
+    ),
     D('scaled', 'iframe transform: scale(0.02)', 'Open menu', frame('transform:scale(.02);transform-origin:0 0'), { target: '' }),
     D('visibility', 'iframe visibility:hidden', 'Open menu', frame('visibility:hidden'), { target: '' }),
+    D('tiny', 'iframe 1×1 px', 'Open menu', frame('width:1px;height:1px'), { target: '' }),
+    D('offscreen', 'iframe at left:-5000px', 'Open menu', frame('position:relative;left:-5000px'), { target: '' }),
     B('plain', 'visible iframe', 'Open menu', frame(''), { target: '' }),
     B('below', 'visible iframe below the fold', 'Open menu', frame('', '<div style="height:1200px"></div>'), { target: '' }),
     B('bordered', 'iframe with a thick border and padding', 'Open menu', frame('border:6px solid #888;padding:4px'), { target: '' }),
+    B('scaled', 'iframe transform: scale(0.9)', 'Open menu', frame('transform:scale(.9);transform-origin:0 0'), { target: '' }),
   ]),
 ];
 

@@ -8,6 +8,7 @@ export type Kind = 'deceptive' | 'benign';
 export type PredicateName =
   | 'target.visible'
   | 'target.unobstructed'
+  | 'target.frame.visible'
   | 'target.label'
   | 'target.ax'
   | 'target.enabled'
@@ -21,6 +22,7 @@ export const VERIFIER_OF: Record<string, VerifierName> = {
   'target.enabled': 'DOM',
   'target.visible': 'DOM',
   'target.unobstructed': 'DOM',
+  'target.frame.visible': 'DOM',
   'target.label': 'DOM',
   'target.ax': 'AX',
   'target.pixels': 'OCR',

@@ -3,7 +3,7 @@
  * only next to a trial the run actually got wrong, so a fixed verifier makes its note disappear.
  */
 const IFRAME =
-  'Each frame certifies its own document only: opacity, clip-path, transform and visibility on the <iframe> element, and overlays in the parent, are invisible to the child’s checkVisibility() and elementFromPoint(). Needs a check of the frame element from the parent (the pixel path refuses non-top frames).';
+  'The frame chain (src/background/frame-chain.ts, src/content/frame-element.ts) certifies the <iframe> element from the parent at the target’s mapped rectangle; a miss here means one of its checks (hiddenBy, scale, hit points, pointer-events:none covers) did not see this arrangement.';
 const POINTER =
   'elementFromPoint() skips pointer-events:none layers and no DOM check looks for what is painted over the target without taking hits; only the pixels (OCR) show it.';
 const GENERATED =
@@ -48,7 +48,8 @@ export const WHY: Record<string, string> = {
   'iframe-d-covered': IFRAME,
   'iframe-d-scaled': IFRAME,
   'iframe-d-visibility': IFRAME,
-  'iframe-b-plain': 'With OCR on, pixels are refused for frames other than the top one: unsupported, so the gate asks.',
+  'iframe-b-plain':
+    'With OCR on, pixels are read at the frame chain’s top-viewport rectangle; without a certified chain they are unsupported, so the gate asks.',
   'contrast-d-fill': 'legible() reads `color`, not `-webkit-text-fill-color`, which is what paints the glyphs.',
   'contrast-d-gradient':
     'backgroundBehind() gives up on any background-image (null → legible), so text in the colour of a flat gradient counts as shown.',

@@ -18,6 +18,8 @@ export type Outcome = {
   approval?: { approved: boolean; time: number };
   /** What a blocked target looked like. */
   crop?: AuditCrop;
+  /** Where the target is on the tab's screen (top viewport CSS px, and its devicePixelRatio), for the crop. */
+  screen?: { rect: { x: number; y: number; width: number; height: number }; dpr: number };
 };
 
 type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;

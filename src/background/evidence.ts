@@ -1,9 +1,12 @@
 import type { Certificate } from '../core/contracts';
 
-/** The content script can only speak for its own frame; anything scoped elsewhere is dropped. */
+/**
+ * The content script can only speak for its own frame; anything scoped elsewhere is dropped, and so
+ * is what only the background may issue (the frame chain, which a frame cannot vouch for itself).
+ */
 export function scopeToFrame(certificates: readonly Certificate[], frame: string): Certificate[] {
   return certificates
-    .filter((c) => c.region.frame === 'self' && c.trust !== 'browser' && c.source !== 'browser')
+    .filter((c) => c.region.frame === 'self' && c.trust !== 'browser' && c.source !== 'browser' && c.type !== 'frame_chain')
     .map((c) => ({ ...c, region: { ...c.region, frame } }));
 }
 

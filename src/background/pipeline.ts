@@ -10,10 +10,11 @@ import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
 import { browserOrigin, doubtsOf, scopeToFrame, textOf } from './evidence';
 import { executeInFrame, runPageTool } from './execute';
+import { FRAME_VISIBLE, frameChainStillVisible, subframeView } from './frame-chain';
 import { listedBy } from './listing';
 import { cropPng } from './ocr';
 import { locate, pageToolsFor } from './page-tool-registry';
-import { certifyPixels, pixelsUnchanged } from './pixels';
+import { certifyPixels, pixelsUnchanged, type ScreenView } from './pixels';
 import { getPolicy } from './policy-store';
 import { type FrameSender, frameKey } from './sender';
 
@@ -23,8 +24,7 @@ type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
 export async function handleProposal(request: Proposed, sender: FrameSender): Promise<Verdict> {
   const outcome =
     request.kind === 'malformed' ? rejected([reason(request.code, request.problem)]) : await decideAndExecute(request, sender);
-  if (outcome.decision === 'block' && request.kind === 'propose')
-    outcome.crop = (await cropOf(outcome, sender, request.devicePixelRatio)) ?? undefined;
+  if (outcome.decision === 'block' && request.kind === 'propose') outcome.crop = (await cropOf(outcome, sender)) ?? undefined;
   const record = await appendAudit(auditBody(request, sender, outcome));
   const verdict: Verdict = { id: record.id, decision: outcome.decision, executed: outcome.executed, reasons: outcome.reasons };
   if (outcome.approval) verdict.approved = outcome.approval.approved;
@@ -67,22 +67,40 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
   // value an assistant claims to read must be visibly there.
   // A label the DOM cannot certify beyond doubt is certified by the pixels or not at all, whatever
   // the privilege: without a reading the pixel predicates stay unsupported and the policy decides.
+  // Where the target is on the tab's screen: its own rect in the top frame; in a subframe, where the
+  // frame chain (which every ancestor must certify, frame-chain.ts) puts it, or nowhere.
+  let view: ScreenView | null = null;
+  let chainGap: string | null = null;
+  if (selector !== null) {
+    const seen = await subframeView(sender, frame, selector, certificates, request.devicePixelRatio);
+    view = seen.view;
+    chainGap = seen.gap;
+    if (seen.certificate) certificates.push(seen.certificate);
+  }
   const doubts = selector !== null ? doubtsOf(certificates) : [];
   const wantPixels =
     selector !== null &&
     (doubts.length > 0 ||
       (call.tool === 'click' && ocrFor(policy, privilege)) ||
       (call.tool === 'read' && call.claims.value !== undefined));
-  const pixels = wantPixels ? await certifyPixels(sender, frame, selector, certificates, request.devicePixelRatio) : null;
+  const pixels = wantPixels && view ? await certifyPixels(sender, frame, selector, certificates, view.dpr, view) : null;
   if (pixels) certificates.push(...pixels.certificates);
-  const plan = planFor(call, { frameOrigin: sender.frameOrigin, ...(wantPixels ? { pixels: { renderedText: targetLabel } } : {}) });
+  const plan = planFor(call, {
+    frameOrigin: sender.frameOrigin,
+    subframe: sender.frameId !== 0,
+    ...(wantPixels ? { pixels: { renderedText: targetLabel } } : {}),
+  });
 
-  const decided = decide(plan, certificates, { frame, selector }, privilege, gatePolicy);
-  const base = { call, certificates, targetLabel, executionError: null, decideMs: performance.now() - started };
-  const rect = certificates.find((c) => c.type === 'ui_element')?.region.rect;
-  const dpr = request.devicePixelRatio;
-  const crop = () =>
-    rect && dpr && sender.frameId === 0 ? cropPng(sender.tabId, sender.windowId ?? undefined, rect, dpr) : Promise.resolve(null);
+  const decided = explainGap(decide(plan, certificates, { frame, selector }, privilege, gatePolicy), chainGap);
+  const base = {
+    call,
+    certificates,
+    targetLabel,
+    executionError: null,
+    decideMs: performance.now() - started,
+    ...(view ? { screen: view } : {}),
+  };
+  const crop = () => (view ? cropPng(sender.tabId, sender.windowId ?? undefined, view.rect, view.dpr) : Promise.resolve(null));
   const asking = {
     call,
     sender,
@@ -94,8 +112,11 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
     crop,
   };
   return conclude(base, decided, asking, async () => {
-    const changed = pixels && request.devicePixelRatio ? await pixelsUnchanged(sender, pixels, request.devicePixelRatio) : null;
+    const changed = pixels && view ? await pixelsUnchanged(sender, pixels, view.dpr) : null;
     if (changed) return { executed: false, code: 'stale_evidence', message: changed };
+    // The ancestors may have hidden or covered the frame since (during an ask, say): walk the chain again.
+    const hidden = selector !== null ? await frameChainStillVisible(sender, frame, selector, certificates) : null;
+    if (hidden) return { executed: false, code: 'stale_evidence', message: hidden };
     return executeInFrame(sender, request.requestId, digest, actionFor(call));
   });
 }
@@ -137,6 +158,17 @@ async function conclude(base: Base, decided: Decided, asking: AskInput, perform:
 }
 
 type Decided = { decision: 'allow' | 'ask' | 'block'; reasons: Reason[] };
+
+/** A frame chain that could not be certified is unsupported; its reason says why, not only "no certificate". */
+function explainGap(decided: Decided, gap: string | null): Decided {
+  if (gap === null) return decided;
+  const reasons = decided.reasons.map((r) =>
+    r.predicate === FRAME_VISIBLE && r.code === 'evidence_missing'
+      ? { ...r, message: `No ancestor certified the frame holding the target: ${gap}`.slice(0, 1_000) }
+      : r,
+  );
+  return { ...decided, reasons };
+}
 
 /** The gate. An "ask" always names requires_approval, whatever made the evidence fall short. */
 function decide(
@@ -192,11 +224,11 @@ function actionFor(call: ResolvedCall): Action {
 
 const CROP_BUDGET_MS = 300;
 
-/** The crop of a blocked click's target, from the top frame's pixels; best effort. */
-async function cropOf(outcome: Outcome, sender: FrameSender, dpr: number | undefined) {
-  if (outcome.call?.tool !== 'click' || sender.frameId !== 0 || dpr === undefined) return null;
-  const rect = outcome.certificates.find((c) => c.type === 'ui_element')?.region.rect;
-  if (!rect || rect.width < 2 || rect.height < 2) return null;
+/** The crop of a blocked click's target, from the tab's pixels where it is on screen; best effort. */
+async function cropOf(outcome: Outcome, sender: FrameSender) {
+  if (outcome.call?.tool !== 'click' || !outcome.screen) return null;
+  const { rect, dpr } = outcome.screen;
+  if (rect.width < 2 || rect.height < 2) return null;
   // The verdict must not wait long for a picture: Chromium allows two captures a second.
   const png = await Promise.race([
     cropPng(sender.tabId, sender.windowId ?? undefined, rect, dpr),

@@ -4,10 +4,14 @@ import type { FrameSender } from './sender';
 
 export type PixelEvidence = { certificates: Certificate[]; rect: Rect; hash: string | null; ms: number; error: string | null };
 
+/** Where the target is on the tab's screenshot: its rect in the top frame's viewport (CSS px) and that frame's devicePixelRatio. */
+export type ScreenView = { rect: Rect; dpr: number };
+
 /**
  * Reads the target's rendered pixels: OCR text (its confidence is the certificate's κ) and a
- * perceptual hash for the re-check before executing. Only the top frame can be cropped from a
- * screenshot of the tab; anywhere else pixels stay unsupported (the gate then asks or blocks).
+ * perceptual hash for the re-check before executing. The crop comes from a screenshot of the tab:
+ * in the top frame at the target's own rect; in a subframe at `view`, the rect the frame chain
+ * mapped into the top viewport (background/frame-chain.ts). Without it pixels stay unsupported.
  */
 export async function certifyPixels(
   sender: FrameSender,
@@ -15,9 +19,12 @@ export async function certifyPixels(
   selector: string,
   certificates: Certificate[],
   dpr: number | undefined,
+  view: ScreenView | null = null,
 ): Promise<PixelEvidence | null> {
-  const rect = certificates.find((c) => c.type === 'ui_element' && c.region.selector === selector)?.region.rect;
-  if (!rect || sender.frameId !== 0 || dpr === undefined) return null;
+  const own = certificates.find((c) => c.type === 'ui_element' && c.region.selector === selector)?.region.rect;
+  const rect = view?.rect ?? (sender.frameId === 0 ? own : undefined);
+  dpr = view?.dpr ?? dpr;
+  if (!rect || dpr === undefined) return null;
   const result = await ocrElement(sender.tabId, sender.windowId ?? undefined, rect, dpr);
   if (!result.ok) return { certificates: [], rect, hash: null, ms: 0, error: result.error };
   const base = {

@@ -4,6 +4,7 @@
  * private port during the page API's synchronous handshake, asks for this site's interception mode,
  * and keeps the port for the bridge proper (bridge.ts), which loads without holding up the page.
  */
+import { FRAME_NONCE_PREFIX } from '../messages/frame-nonce';
 import { HANDSHAKE_EVENT } from '../messages/handshake';
 import { PORT_KEEPER, type PortKeeper, QUEUE_LIMIT } from './port-keeper';
 
@@ -44,3 +45,23 @@ function onHandshake(event: Event): void {
   deliverInterceptionMode(port);
 }
 window.addEventListener(HANDSHAKE_EVENT, onHandshake, true);
+
+/**
+ * Frame chain (src/content/frame-element.ts): records which window posts a nonce this frame was
+ * told to expect. Registered here, at document_start and capturing, so it runs before any page
+ * listener could stop the event; the source is the browser's, a page cannot forge it. Only the
+ * first post of an expected nonce counts (a page that saw it cannot post it again from elsewhere).
+ */
+const frameNonces = new Map<string, MessageEventSource | null>();
+keeper.frameNonces = frameNonces;
+window.addEventListener(
+  'message',
+  (event) => {
+    if (frameNonces.size === 0) return;
+    const data: unknown = event.data;
+    if (typeof data !== 'string' || !data.startsWith(FRAME_NONCE_PREFIX)) return;
+    const nonce = data.slice(FRAME_NONCE_PREFIX.length);
+    if (frameNonces.get(nonce) === null) frameNonces.set(nonce, event.source);
+  },
+  true,
+);

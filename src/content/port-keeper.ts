@@ -15,6 +15,11 @@ export type PortKeeper = {
   deliver: ((data: unknown) => void) | null;
   /** Set by the bridge's loader: asks for the bridge now (a message is waiting). */
   wake?: () => void;
+  /**
+   * Frame chain: the nonces the background told this frame to expect, and the window that posted
+   * each first (null until then), recorded by bridge.iife.ts's document_start listener.
+   */
+  frameNonces?: Map<string, MessageEventSource | null>;
 };
 
 export function portKeeper(): PortKeeper | undefined {

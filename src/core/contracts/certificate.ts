@@ -18,6 +18,7 @@ export const CertificateTypeSchema = z.enum([
   'field_value',
   'skeleton',
   'pixel_hash',
+  'frame_chain',
 ]);
 export type CertificateType = z.infer<typeof CertificateTypeSchema>;
 

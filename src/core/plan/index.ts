@@ -1,5 +1,6 @@
+export * from './frame-chain';
 export * from './observations';
 export * from './plan';
-export { impersonation } from './predicates';
+export { frameVisible, impersonation } from './predicates';
 export * from './privilege';
 export * from './target';

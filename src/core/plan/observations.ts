@@ -97,3 +97,24 @@ export type OcrTextValue = z.infer<typeof OcrTextValueSchema>;
 
 export const PixelHashValueSchema = z.strictObject({ hash: z.string(), bits: z.number().int().positive() });
 export type PixelHashValue = z.infer<typeof PixelHashValueSchema>;
+
+/**
+ * Whether every ancestor frame element of a subframe target is visible where the target is, as
+ * the background combined it from each ancestor's bridge (src/background/frame-chain.ts). Issued
+ * only when every ancestor answered: a missing answer is no certificate, never a pass.
+ * `failure` says what the first failing ancestor found (`frame` names its frame element, `at` its
+ * document's origin); `rect` is the target in the top frame's viewport (CSS px), `scale` and
+ * `opacity` are the products over the chain.
+ */
+export const FrameChainValueSchema = z.strictObject({
+  visible: z.boolean(),
+  failure: z.enum(['hidden', 'covered']).nullable(),
+  frame: z.string().max(200).nullable(),
+  at: z.string().max(300).nullable(),
+  detail: z.string().max(300).nullable(),
+  depth: z.number().int().positive(),
+  rect: z.strictObject({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+  scale: z.number().nonnegative(),
+  opacity: z.number().min(0).max(1),
+});
+export type FrameChainValue = z.infer<typeof FrameChainValueSchema>;

@@ -5,6 +5,7 @@ import {
   destinationGenuine,
   editable,
   enabled,
+  frameVisible,
   hasOption,
   inForm,
   labelShown,
@@ -31,10 +32,17 @@ export type PlanOptions = {
   pixels?: { renderedText: string | null };
   /** The browser-stamped origin of the proposing frame: links are judged against its site. */
   frameOrigin?: string | null;
+  /**
+   * The proposing frame is not the top frame: a target it certifies is seen only through its
+   * ancestors' frame elements, so the frame chain must be certified too (wherever the frame's own
+   * visibility is).
+   */
+  subframe?: boolean;
 };
 
 export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicate[] {
   const base = basePlan(call);
+  if (options.subframe && targetOf(call) !== null && base.includes(visible as Predicate)) base.push(frameVisible as Predicate);
   if (call.tool === 'click' && options.frameOrigin) base.push(linkGenuine(options.frameOrigin) as Predicate);
   if (!options.pixels || targetOf(call) === null) return base;
   const { label, value } = call.claims;

@@ -4,6 +4,7 @@ import { domainLookalike, foldedSkeleton, labelsMatch, normalizeLabel } from '..
 import { editDistance } from '../util/edit-distance';
 import {
   AxNameValueSchema,
+  FrameChainValueSchema,
   HitTestValueSchema,
   OcrTextValueSchema,
   OriginValueSchema,
@@ -71,6 +72,26 @@ export const unobstructed: Predicate<z.infer<typeof HitTestValueSchema>> = {
           'target_covered',
           `Another element (${v.coveredBy ?? 'unknown'}) is on top of the target at ${v.points - v.onTarget} of ${v.points} points.`,
         ),
+};
+
+/**
+ * A target in a subframe is seen only through every ancestor frame element: each must be shown,
+ * opaque enough, unclipped, legibly scaled, on screen and on top where the target is. The
+ * background certifies the chain (src/background/frame-chain.ts); without it this is unsupported.
+ */
+export const frameVisible: Predicate<z.infer<typeof FrameChainValueSchema>> = {
+  name: 'target.frame.visible',
+  certificate: 'frame_chain',
+  scope: 'target',
+  value: FrameChainValueSchema,
+  evaluate: (v) => {
+    if (v.visible) return holds;
+    const where = `${v.frame ?? 'a frame element'}${v.at ? ` in ${v.at}` : ''}`;
+    const detail = v.detail ?? 'not visible';
+    return v.failure === 'covered'
+      ? fails('target_covered', `The frame holding the target is covered: ${where} (${detail}).`)
+      : fails('target_hidden', `The frame holding the target is not visibly rendered: ${where} (${detail}).`);
+  },
 };
 
 export function labelShown(claimed: string): Predicate<z.infer<typeof VisibleTextValueSchema>> {
