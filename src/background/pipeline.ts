@@ -63,10 +63,6 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
 
   const policy = await getPolicy();
   const gatePolicy = gatePolicyFor(policy, sender.frameOrigin, call.tool === 'navigate' ? { destination: String(call.args.url) } : {});
-  // Pixels corroborate what a privileged click's label says (where the policy wants them), and a
-  // value an assistant claims to read must be visibly there.
-  // A label the DOM cannot certify beyond doubt is certified by the pixels or not at all, whatever
-  // the privilege: without a reading the pixel predicates stay unsupported and the policy decides.
   // Where the target is on the tab's screen: its own rect in the top frame; in a subframe, where the
   // frame chain (which every ancestor must certify, frame-chain.ts) puts it, or nowhere.
   let view: ScreenView | null = null;
@@ -77,13 +73,17 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
     chainGap = seen.gap;
     if (seen.certificate) certificates.push(seen.certificate);
   }
+  // Pixels corroborate what a privileged click's label says (where the policy wants them), and a
+  // value an assistant claims to read must be visibly there. A label the DOM cannot certify beyond
+  // doubt is certified by the pixels or not at all, whatever the privilege: without a reading the
+  // pixel predicates stay unsupported and the policy decides.
   const doubts = selector !== null ? doubtsOf(certificates) : [];
   const wantPixels =
     selector !== null &&
     (doubts.length > 0 ||
       (call.tool === 'click' && ocrFor(policy, privilege)) ||
       (call.tool === 'read' && call.claims.value !== undefined));
-  const pixels = wantPixels && view ? await certifyPixels(sender, frame, selector, certificates, view.dpr, view) : null;
+  const pixels = wantPixels && view && selector !== null ? await certifyPixels(sender, frame, selector, view) : null;
   if (pixels) certificates.push(...pixels.certificates);
   const plan = planFor(call, {
     frameOrigin: sender.frameOrigin,

@@ -9,22 +9,12 @@ export type ScreenView = { rect: Rect; dpr: number };
 
 /**
  * Reads the target's rendered pixels: OCR text (its confidence is the certificate's κ) and a
- * perceptual hash for the re-check before executing. The crop comes from a screenshot of the tab:
- * in the top frame at the target's own rect; in a subframe at `view`, the rect the frame chain
- * mapped into the top viewport (background/frame-chain.ts). Without it pixels stay unsupported.
+ * perceptual hash for the re-check before executing. The crop comes from a screenshot of the tab
+ * at `view`: the target's own rect in the top frame, or in a subframe the rect the frame chain
+ * mapped into the top viewport (background/frame-chain.ts, `subframeView`).
  */
-export async function certifyPixels(
-  sender: FrameSender,
-  frame: string,
-  selector: string,
-  certificates: Certificate[],
-  dpr: number | undefined,
-  view: ScreenView | null = null,
-): Promise<PixelEvidence | null> {
-  const own = certificates.find((c) => c.type === 'ui_element' && c.region.selector === selector)?.region.rect;
-  const rect = view?.rect ?? (sender.frameId === 0 ? own : undefined);
-  dpr = view?.dpr ?? dpr;
-  if (!rect || dpr === undefined) return null;
+export async function certifyPixels(sender: FrameSender, frame: string, selector: string, view: ScreenView): Promise<PixelEvidence> {
+  const { rect, dpr } = view;
   const result = await ocrElement(sender.tabId, sender.windowId ?? undefined, rect, dpr);
   if (!result.ok) return { certificates: [], rect, hash: null, ms: 0, error: result.error };
   const base = {
