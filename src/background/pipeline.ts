@@ -1,6 +1,15 @@
 import { AUDIT_CROP_MAX_CHARS, type Certificate, type Reason, reason, type Verdict } from '../core/contracts';
 import { gate } from '../core/gate';
-import { navigationPrivilege, type Predicate, planFor, resolveTarget, targetOf, targetPrivilege } from '../core/plan';
+import {
+  claimNeedsPixels,
+  hasLegibleText,
+  navigationPrivilege,
+  type Predicate,
+  planFor,
+  resolveTarget,
+  targetOf,
+  targetPrivilege,
+} from '../core/plan';
 import { askTimeoutMs, type GatePolicy, gatePolicyFor, ocrFor } from '../core/policy';
 import { type ResolvedCall, resolve } from '../core/resolver';
 import type { Action, ExecuteResult } from '../messages/background-content';
@@ -11,9 +20,8 @@ import { appendAudit } from './audit-store';
 import { browserOrigin, doubtsOf, scopeToFrame, textOf } from './evidence';
 import { executeInFrame, runPageTool } from './execute';
 import { listedBy } from './listing';
-import { cropPng } from './ocr';
 import { locate, pageToolsFor } from './page-tool-registry';
-import { certifyPixels, pixelsUnchanged } from './pixels';
+import { certifyPixels, decisionShot, pixelsUnchanged, type Shot, targetRect } from './pixels';
 import { getPolicy } from './policy-store';
 import { type FrameSender, frameKey } from './sender';
 
@@ -21,10 +29,11 @@ type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
 
 /** RESOLVE ▶ PLAN ▶ CERTIFY ▶ GATE ▶ EXECUTE ▶ AUDIT for one proposal from one frame. */
 export async function handleProposal(request: Proposed, sender: FrameSender): Promise<Verdict> {
+  // One capture of the target serves the whole decision (OCR, the ask's picture, the audit crop).
+  const shot = decisionShot(sender, request.kind === 'propose' ? request.devicePixelRatio : undefined);
   const outcome =
-    request.kind === 'malformed' ? rejected([reason(request.code, request.problem)]) : await decideAndExecute(request, sender);
-  if (outcome.decision === 'block' && request.kind === 'propose')
-    outcome.crop = (await cropOf(outcome, sender, request.devicePixelRatio)) ?? undefined;
+    request.kind === 'malformed' ? rejected([reason(request.code, request.problem)]) : await decideAndExecute(request, sender, shot);
+  if (outcome.decision === 'block' && request.kind === 'propose') outcome.crop = (await cropOf(outcome, sender, shot)) ?? undefined;
   const record = await appendAudit(auditBody(request, sender, outcome));
   const verdict: Verdict = { id: record.id, decision: outcome.decision, executed: outcome.executed, reasons: outcome.reasons };
   if (outcome.approval) verdict.approved = outcome.approval.approved;
@@ -32,7 +41,7 @@ export async function handleProposal(request: Proposed, sender: FrameSender): Pr
   return verdict;
 }
 
-async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>, sender: FrameSender): Promise<Outcome> {
+async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>, sender: FrameSender, shot: Shot): Promise<Outcome> {
   const started = performance.now();
   const context = { pageTools: await pageToolsFor(sender), listed: await listedBy(sender) };
   const resolution = resolve(request.proposal, context);
@@ -71,18 +80,23 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
   const wantPixels =
     selector !== null &&
     (doubts.length > 0 ||
+      claimNeedsPixels(call, targetLabel) ||
       (call.tool === 'click' && ocrFor(policy, privilege)) ||
       (call.tool === 'read' && call.claims.value !== undefined));
-  const pixels = wantPixels ? await certifyPixels(sender, frame, selector, certificates, request.devicePixelRatio) : null;
+  const rect = selector !== null ? targetRect(certificates, selector, sender) : null;
+  // An icon or image without legible text: a reading with no text is no reading (unsupported), not a mismatch.
+  const iconOnly = targetLabel !== null && !hasLegibleText(targetLabel);
+  const pixels = wantPixels ? await certifyPixels(shot, frame, selector, rect, { blankIsNoReading: iconOnly }) : null;
   if (pixels) certificates.push(...pixels.certificates);
-  const plan = planFor(call, { frameOrigin: sender.frameOrigin, ...(wantPixels ? { pixels: { renderedText: targetLabel } } : {}) });
+  const plan = planFor(call, {
+    frameOrigin: sender.frameOrigin,
+    shownText: targetLabel,
+    ...(wantPixels ? { pixels: { renderedText: targetLabel } } : {}),
+  });
 
   const decided = decide(plan, certificates, { frame, selector }, privilege, gatePolicy);
   const base = { call, certificates, targetLabel, executionError: null, decideMs: performance.now() - started };
-  const rect = certificates.find((c) => c.type === 'ui_element')?.region.rect;
-  const dpr = request.devicePixelRatio;
-  const crop = () =>
-    rect && dpr && sender.frameId === 0 ? cropPng(sender.tabId, sender.windowId ?? undefined, rect, dpr) : Promise.resolve(null);
+  const crop = () => (rect ? shot.png(rect) : Promise.resolve(null));
   const asking = {
     call,
     sender,
@@ -94,7 +108,7 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
     crop,
   };
   return conclude(base, decided, asking, async () => {
-    const changed = pixels && request.devicePixelRatio ? await pixelsUnchanged(sender, pixels, request.devicePixelRatio) : null;
+    const changed = pixels ? await pixelsUnchanged(shot, pixels) : null;
     if (changed) return { executed: false, code: 'stale_evidence', message: changed };
     return executeInFrame(sender, request.requestId, digest, actionFor(call));
   });
@@ -192,16 +206,14 @@ function actionFor(call: ResolvedCall): Action {
 
 const CROP_BUDGET_MS = 300;
 
-/** The crop of a blocked click's target, from the top frame's pixels; best effort. */
-async function cropOf(outcome: Outcome, sender: FrameSender, dpr: number | undefined) {
-  if (outcome.call?.tool !== 'click' || sender.frameId !== 0 || dpr === undefined) return null;
-  const rect = outcome.certificates.find((c) => c.type === 'ui_element')?.region.rect;
+/** The crop of a blocked click's target (the decision's latest capture, if any); best effort. */
+async function cropOf(outcome: Outcome, sender: FrameSender, shot: Shot) {
+  const selector = outcome.call ? targetOf(outcome.call) : null;
+  if (outcome.call?.tool !== 'click' || selector === null) return null;
+  const rect = targetRect(outcome.certificates, selector, sender);
   if (!rect || rect.width < 2 || rect.height < 2) return null;
   // The verdict must not wait long for a picture: Chromium allows two captures a second.
-  const png = await Promise.race([
-    cropPng(sender.tabId, sender.windowId ?? undefined, rect, dpr),
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), CROP_BUDGET_MS)),
-  ]);
+  const png = await Promise.race([shot.png(rect), new Promise<null>((resolve) => setTimeout(() => resolve(null), CROP_BUDGET_MS))]);
   return png && png.length <= AUDIT_CROP_MAX_CHARS ? { png, rect } : null;
 }
 

@@ -7,6 +7,7 @@ import {
   enabled,
   hasOption,
   inForm,
+  labelNamed,
   labelShown,
   linkGenuine,
   originIs,
@@ -16,6 +17,7 @@ import {
   valueShown,
   visible,
 } from './predicates';
+import { hasLegibleText, truncatedClaimAgrees } from './text-agreement';
 
 export type { Evaluation, Predicate } from './predicates';
 
@@ -31,10 +33,13 @@ export type PlanOptions = {
   pixels?: { renderedText: string | null };
   /** The browser-stamped origin of the proposing frame: links are judged against its site. */
   frameOrigin?: string | null;
+  /** The target's visible text (DOM). Without legible text, a claimed label is checked against the accessible name. */
+  shownText?: string | null;
 };
 
 export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicate[] {
-  const base = basePlan(call);
+  const iconOnly = options.shownText !== undefined && options.shownText !== null && !hasLegibleText(options.shownText);
+  const base = basePlan(call, iconOnly);
   if (call.tool === 'click' && options.frameOrigin) base.push(linkGenuine(options.frameOrigin) as Predicate);
   if (!options.pixels || targetOf(call) === null) return base;
   const { label, value } = call.claims;
@@ -46,9 +51,9 @@ export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicat
   return [...base, ...(expected as Predicate[])];
 }
 
-function basePlan(call: ResolvedCall): Predicate[] {
+function basePlan(call: ResolvedCall, iconOnly: boolean): Predicate[] {
   const { label, value, origin } = call.claims;
-  const labelled = label === undefined ? [] : [labelShown(label) as Predicate<never>];
+  const labelled = label === undefined ? [] : [(iconOnly ? labelNamed(label) : labelShown(label)) as Predicate<never>];
   const where = origin === undefined ? [] : [originIs(origin) as Predicate<never>];
   const operable = [connected, enabled, visible, unobstructed] as Predicate<never>[];
   const ax = (roles: 'text' | 'choice' | null) => axIntegrity(roles) as Predicate<never>;
@@ -82,4 +87,13 @@ function basePlan(call: ResolvedCall): Predicate[] {
 export function targetOf(call: ResolvedCall): string | null {
   if (call.pageTool || call.tool === 'navigate') return null;
   return str(call.args.target);
+}
+
+/**
+ * Whether the claim itself needs the pixels: a label claimed as truncated ("Show all d…") is what
+ * the screen shows only if the pixels show it so.
+ */
+export function claimNeedsPixels(call: ResolvedCall, shownText: string | null): boolean {
+  const label = call.claims.label;
+  return label !== undefined && shownText !== null && truncatedClaimAgrees(label, shownText) !== null;
 }
