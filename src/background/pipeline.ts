@@ -86,7 +86,9 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
   const rect = selector !== null ? targetRect(certificates, selector, sender) : null;
   // An icon or image without legible text: a reading with no text is no reading (unsupported), not a mismatch.
   const iconOnly = targetLabel !== null && !hasLegibleText(targetLabel);
-  const pixels = wantPixels ? await certifyPixels(shot, frame, selector, rect, { blankIsNoReading: iconOnly }) : null;
+  const pixels = wantPixels
+    ? await certifyPixels(shot, frame, selector, rect, { blankIsNoReading: iconOnly, expected: [targetLabel, call.claims.label] })
+    : null;
   if (pixels) certificates.push(...pixels.certificates);
   const plan = planFor(call, {
     frameOrigin: sender.frameOrigin,

@@ -1,7 +1,15 @@
 import type { Certificate, Rect } from '../core/contracts';
-import { dHash, type GrayImage, RECHECK_TOLERANCE, type Thumbnail, thumbnail, thumbnailDistance } from '../core/pixels';
+import {
+  calibratedOcrConfidence,
+  dHash,
+  type GrayImage,
+  RECHECK_TOLERANCE,
+  type Thumbnail,
+  thumbnail,
+  thumbnailDistance,
+} from '../core/pixels';
 import { hasLegibleText } from '../core/plan';
-import { captureCrop, DHASH_BITS, OCR_VERIFIER, pngDataUrl, recognize } from './ocr';
+import { captureCrop, DHASH_BITS, OCR_VERIFIER, ocrLangFor, pngDataUrl, recognize } from './ocr';
 import type { FrameSender } from './sender';
 
 /**
@@ -66,7 +74,7 @@ export async function certifyPixels(
   frame: string,
   selector: string,
   rect: Rect | null,
-  options: { blankIsNoReading?: boolean } = {},
+  options: { blankIsNoReading?: boolean; expected?: readonly (string | null | undefined)[] } = {},
 ): Promise<PixelEvidence | null> {
   if (!rect) return null;
   const started = performance.now();
@@ -74,7 +82,7 @@ export async function certifyPixels(
   if (!crop.ok) return { certificates: [], rect, thumb: null, ms: 0, error: crop.error };
   const thumb = thumbnail(crop.gray);
   const hash = dHash(crop.gray);
-  const result = await recognize(crop.gray);
+  const result = await recognize(crop.gray, ocrLangFor(options.expected ?? []));
   if (!result.ok) return { certificates: [], rect, thumb, ms: 0, error: result.error };
   if (options.blankIsNoReading && !hasLegibleText(result.text)) return { certificates: [], rect, thumb, ms: 0, error: 'no_text' };
   const base = {
@@ -93,8 +101,9 @@ export async function certifyPixels(
       {
         id: `o-${crypto.randomUUID()}`,
         type: 'ocr_text',
+        // The value keeps Tesseract's own number; κ is it calibrated to the gate's scale.
         value: { text: result.text, confidence: result.confidence },
-        confidence: result.confidence,
+        confidence: calibratedOcrConfidence(result.confidence),
         ...base,
       },
       { id: `h-${crypto.randomUUID()}`, type: 'pixel_hash', value: { hash, bits: DHASH_BITS }, confidence: 1, ...base },

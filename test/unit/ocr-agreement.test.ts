@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type GrayImage, RECHECK_TOLERANCE, thumbnail, thumbnailDistance } from '../../src/core/pixels';
+import {
+  calibratedOcrConfidence,
+  type GrayImage,
+  OCR_MIN_CONFIDENCE,
+  RECHECK_TOLERANCE,
+  thumbnail,
+  thumbnailDistance,
+} from '../../src/core/pixels';
 import { exactTokens, hasLegibleText, ocrAgrees, ocrContains } from '../../src/core/plan';
+import { labelNamed, labelShown } from '../../src/core/plan/predicates';
 import { truncatedClaimAgrees } from '../../src/core/plan/text-agreement';
 
 describe('OCR agreement: letters fuzzy, numbers and names exact', () => {
@@ -87,5 +95,30 @@ describe('re-check thumbnail', () => {
 
   it('treats a crop of another shape as different', () => {
     expect(thumbnailDistance(thumbnail(glyphs(3)), thumbnail(image(80, 40, () => 230)))).toBe(255);
+  });
+});
+
+describe('label predicates for what OCR cannot read', () => {
+  const ax = (name: string) => ({ role: 'button', name, hidden: false, visibleLabel: '' });
+  it('checks the claim of an icon-only control against its accessible name', () => {
+    expect(labelNamed('Search').evaluate(ax('Search'))).toEqual({ holds: true });
+    expect(labelNamed('Delete').evaluate(ax('Search'))).toMatchObject({ holds: false, code: 'label_mismatch' });
+    // A lookalike of the name is not the name.
+    expect(labelNamed('Seаrch').evaluate(ax('Search'))).toMatchObject({ holds: false, code: 'label_mismatch' });
+  });
+
+  it('leaves an icon-font glyph out of the DOM label, but not a lookalike', () => {
+    expect(labelShown('Settings').evaluate({ text: '\ue8b8 Settings', doubts: [] })).toEqual({ holds: true });
+    expect(labelShown('Sеttings').evaluate({ text: '\ue8b8 Settings', doubts: [] })).toMatchObject({ holds: false });
+    expect(labelShown('Show all d…').evaluate({ text: 'Show all details of this item', doubts: [] })).toEqual({ holds: true });
+    expect(labelShown('Cancel…').evaluate({ text: 'Cancel and pay $900', doubts: [] })).toMatchObject({ holds: false });
+  });
+
+  it('maps OCR confidence to the gate scale at the calibrated threshold', () => {
+    expect(calibratedOcrConfidence(OCR_MIN_CONFIDENCE)).toBeCloseTo(0.9);
+    expect(calibratedOcrConfidence(0.8)).toBeGreaterThanOrEqual(0.9);
+    expect(calibratedOcrConfidence(0.41)).toBeLessThan(0.9);
+    expect(calibratedOcrConfidence(1)).toBe(1);
+    expect(calibratedOcrConfidence(Number.NaN)).toBe(0);
   });
 });

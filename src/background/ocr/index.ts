@@ -1,6 +1,7 @@
 import browser from 'webextension-polyfill';
 import { dHash, encodePngGray, type GrayImage, shrinkTo } from '../../core/pixels';
 import { createOcrEngine, type OcrEngine } from '../../offscreen/engine';
+import type { OcrLang } from '../../offscreen/protocol';
 import { type CssRect, captureCrop } from './capture';
 import { offscreenAvailable, recognizeOffscreen } from './offscreen-client';
 
@@ -33,9 +34,14 @@ export async function ocrElement(tabId: number, windowId: number | undefined, re
 
 export type Recognized = { ok: true; text: string; confidence: number } | { ok: false; error: string };
 
+/** The language data for reading `texts`: Simplified Chinese where one has Han characters, else English. */
+export function ocrLangFor(texts: readonly (string | null | undefined)[]): OcrLang {
+  return texts.some((t) => typeof t === 'string' && /\p{Script=Han}/u.test(t)) ? 'chi_sim' : 'eng';
+}
+
 /** OCR of a crop already captured (the offscreen document in Chrome, the event page's worker in Firefox). */
-export async function recognize(gray: GrayImage): Promise<Recognized> {
-  const result = offscreenAvailable() ? await recognizeOffscreen(gray) : await localEngine()?.recognize(gray);
+export async function recognize(gray: GrayImage, lang: OcrLang = 'eng'): Promise<Recognized> {
+  const result = offscreenAvailable() ? await recognizeOffscreen(gray, lang) : await localEngine()?.recognize(gray, lang);
   if (!result) return { ok: false, error: 'ocr_unavailable' };
   if (!result.ok) return { ok: false, error: result.error };
   return { ok: true, text: result.text, confidence: result.confidence };

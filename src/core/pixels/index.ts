@@ -1,3 +1,4 @@
+export { calibratedOcrConfidence, OCR_MIN_CONFIDENCE } from './confidence';
 export { DHASH_BITS, dHash, hammingDistance } from './dhash';
 export { areaMeans, type GrayImage, toGray } from './gray';
 export { encodePgm, prepareForOcr, upscale } from './ocr-input';

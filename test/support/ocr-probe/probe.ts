@@ -27,6 +27,12 @@ const probe = {
   ocr: (url: string, rect: CssRect, dpr: number) => inBackground('ocr', url, rect, dpr),
   hash: (url: string, rect: CssRect, dpr: number) => inBackground('hash', url, rect, dpr),
   print: (url: string, rect: CssRect, dpr: number) => inBackground('print', url, rect, dpr),
+  /** Makes the tab at `url` the active one (captureVisibleTab reads only that one). */
+  async show(url: string) {
+    await browser.tabs.update((await findTab(url)).id, { active: true });
+  },
+  /** Stores a policy as the options page would. */
+  setPolicy: (policy: unknown) => browser.storage.local.set({ policy }),
   captures: () => browser.runtime.sendMessage({ probe: 'captures' }) as Promise<number>,
   /** OCR of a tab that is not the active one must be refused, not read from whatever is shown. */
   async ocrHidden(url: string, rect: CssRect, dpr: number) {
