@@ -1,6 +1,15 @@
 import { AUDIT_CROP_MAX_CHARS, type Certificate, type Reason, reason, type Verdict } from '../core/contracts';
 import { gate } from '../core/gate';
-import { navigationPrivilege, type Predicate, planFor, resolveTarget, targetOf, targetPrivilege } from '../core/plan';
+import {
+  claimNeedsPixels,
+  hasLegibleText,
+  navigationPrivilege,
+  type Predicate,
+  planFor,
+  resolveTarget,
+  targetOf,
+  targetPrivilege,
+} from '../core/plan';
 import { askTimeoutMs, type GatePolicy, gatePolicyFor, ocrFor } from '../core/policy';
 import { type ResolvedCall, resolve } from '../core/resolver';
 import type { Action, ExecuteResult } from '../messages/background-content';
@@ -12,9 +21,8 @@ import { browserOrigin, doubtsOf, scopeToFrame, textOf } from './evidence';
 import { executeInFrame, runPageTool } from './execute';
 import { FRAME_VISIBLE, frameChainStillVisible, subframeView } from './frame-chain';
 import { listedBy } from './listing';
-import { cropPng } from './ocr';
 import { locate, pageToolsFor } from './page-tool-registry';
-import { certifyPixels, pixelsUnchanged, type ScreenView } from './pixels';
+import { certifyPixels, decisionShot, pixelsUnchanged, type ScreenView, type Shot } from './pixels';
 import { getPolicy } from './policy-store';
 import { type FrameSender, frameKey } from './sender';
 
@@ -22,9 +30,11 @@ type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
 
 /** RESOLVE ▶ PLAN ▶ CERTIFY ▶ GATE ▶ EXECUTE ▶ AUDIT for one proposal from one frame. */
 export async function handleProposal(request: Proposed, sender: FrameSender): Promise<Verdict> {
+  // One capture of the target serves the whole decision (OCR, the ask's picture, the audit crop).
+  const shot = decisionShot(sender, request.kind === 'propose' ? request.devicePixelRatio : undefined);
   const outcome =
-    request.kind === 'malformed' ? rejected([reason(request.code, request.problem)]) : await decideAndExecute(request, sender);
-  if (outcome.decision === 'block' && request.kind === 'propose') outcome.crop = (await cropOf(outcome, sender)) ?? undefined;
+    request.kind === 'malformed' ? rejected([reason(request.code, request.problem)]) : await decideAndExecute(request, sender, shot);
+  if (outcome.decision === 'block' && request.kind === 'propose') outcome.crop = (await cropOf(outcome, shot)) ?? undefined;
   const record = await appendAudit(auditBody(request, sender, outcome));
   const verdict: Verdict = { id: record.id, decision: outcome.decision, executed: outcome.executed, reasons: outcome.reasons };
   if (outcome.approval) verdict.approved = outcome.approval.approved;
@@ -32,7 +42,7 @@ export async function handleProposal(request: Proposed, sender: FrameSender): Pr
   return verdict;
 }
 
-async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>, sender: FrameSender): Promise<Outcome> {
+async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>, sender: FrameSender, shot: Shot): Promise<Outcome> {
   const started = performance.now();
   const context = { pageTools: await pageToolsFor(sender), listed: await listedBy(sender) };
   const resolution = resolve(request.proposal, context);
@@ -81,13 +91,22 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
   const wantPixels =
     selector !== null &&
     (doubts.length > 0 ||
+      claimNeedsPixels(call, targetLabel) ||
       (call.tool === 'click' && ocrFor(policy, privilege)) ||
       (call.tool === 'read' && call.claims.value !== undefined));
-  const pixels = wantPixels && view ? await certifyPixels(sender, frame, selector, certificates, view.dpr, view) : null;
+  // The screen position comes from the frame chain in a subframe (view), from the target itself on top.
+  const rect = view?.rect ?? null;
+  if (view) shot.useDpr(view.dpr);
+  // An icon or image without legible text: a reading with no text is no reading (unsupported), not a mismatch.
+  const iconOnly = targetLabel !== null && !hasLegibleText(targetLabel);
+  const pixels = wantPixels
+    ? await certifyPixels(shot, frame, selector, rect, { blankIsNoReading: iconOnly, expected: [targetLabel, call.claims.label] })
+    : null;
   if (pixels) certificates.push(...pixels.certificates);
   const plan = planFor(call, {
     frameOrigin: sender.frameOrigin,
     subframe: sender.frameId !== 0,
+    shownText: targetLabel,
     ...(wantPixels ? { pixels: { renderedText: targetLabel } } : {}),
   });
 
@@ -100,7 +119,7 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
     decideMs: performance.now() - started,
     ...(view ? { screen: view } : {}),
   };
-  const crop = () => (view ? cropPng(sender.tabId, sender.windowId ?? undefined, view.rect, view.dpr) : Promise.resolve(null));
+  const crop = () => (rect ? shot.png(rect) : Promise.resolve(null));
   const asking = {
     call,
     sender,
@@ -112,7 +131,7 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
     crop,
   };
   return conclude(base, decided, asking, async () => {
-    const changed = pixels && view ? await pixelsUnchanged(sender, pixels, view.dpr) : null;
+    const changed = pixels ? await pixelsUnchanged(shot, pixels) : null;
     if (changed) return { executed: false, code: 'stale_evidence', message: changed };
     // The ancestors may have hidden or covered the frame since (during an ask, say): walk the chain again.
     const hidden = selector !== null ? await frameChainStillVisible(sender, frame, selector, certificates) : null;
@@ -224,16 +243,13 @@ function actionFor(call: ResolvedCall): Action {
 
 const CROP_BUDGET_MS = 300;
 
-/** The crop of a blocked click's target, from the tab's pixels where it is on screen; best effort. */
-async function cropOf(outcome: Outcome, sender: FrameSender) {
+/** The crop of a blocked click's target (the decision's latest capture, if any); best effort. */
+async function cropOf(outcome: Outcome, shot: Shot) {
   if (outcome.call?.tool !== 'click' || !outcome.screen) return null;
-  const { rect, dpr } = outcome.screen;
+  const { rect } = outcome.screen;
   if (rect.width < 2 || rect.height < 2) return null;
   // The verdict must not wait long for a picture: Chromium allows two captures a second.
-  const png = await Promise.race([
-    cropPng(sender.tabId, sender.windowId ?? undefined, rect, dpr),
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), CROP_BUDGET_MS)),
-  ]);
+  const png = await Promise.race([shot.png(rect), new Promise<null>((resolve) => setTimeout(() => resolve(null), CROP_BUDGET_MS))]);
   return png && png.length <= AUDIT_CROP_MAX_CHARS ? { png, rect } : null;
 }
 
