@@ -5,7 +5,7 @@ import { hiddenBy } from './visibility';
 
 /** Below this contrast ratio with its background, text is not legible: it is not a label. */
 export const MIN_TEXT_CONTRAST = 1.5;
-/** Below this many CSS pixels tall a text box shows nothing legible. */
+/** Below this many CSS pixels (font size, or a text box's height) text shows nothing legible. */
 const MIN_TEXT_BOX = 2;
 
 /**
@@ -78,7 +78,8 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
     const paint: Paint = { opacity, clip: clipOf(node, style, facts.display, above.clip), background: composite(style, above.background) };
     const em = facts.em;
     let ownText: boolean | undefined;
-    const shows = () => (ownText ??= facts.visibility === 'visible' && em > 0 && legible(style, paint.background));
+    // Text set under MIN_TEXT_BOX px shows nothing legible (as a box under it did before).
+    const shows = () => (ownText ??= facts.visibility === 'visible' && em >= MIN_TEXT_BOX && legible(style, paint.background));
     const pseudo = (which: 0 | 1) => {
       const generated = scene.generated(node, which);
       if (!generated || !generatedShows(generated.style)) return;
