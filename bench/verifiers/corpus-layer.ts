@@ -145,7 +145,7 @@ export const LAYER_CLASSES: ClassDef[] = [
     B('fieldset', 'inside an enabled fieldset', 'Next page', (a, l) => `<fieldset><button ${a}>${l}</button></fieldset>`),
     B('aria-false', 'aria-disabled="false"', 'Zoom in', btn('aria-disabled="false"')),
   ]),
-  define('shadow', 'targets in open shadow roots', { expects: ['target.visible'], bare: true }, [
+  define('shadow', 'targets in open, closed and declarative shadow roots, slots', { expects: ['target.visible'], bare: true }, [
     D(
       'display',
       'hidden by the shadow root’s own stylesheet',
@@ -195,6 +195,52 @@ export const LAYER_CLASSES: ClassDef[] = [
     B('slotted', 'label slotted from the light DOM', 'Next page', (a, l, id) => shadow(id, `<button ${a}><slot></slot></button>`, '', l), {
       target: '',
     }),
+    B(
+      'closed',
+      'button in a closed declarative root (the host records the click)',
+      'Open menu',
+      (a, l) => `<div ${a} style="display:inline-block"><template shadowrootmode="closed"><button>${l}</button></template></div>`,
+      { target: '#shadow-b-closed >>> button' },
+    ),
+    D(
+      'closed-light',
+      'host’s light DOM says "Open menu"; its closed root shows "Close panel" (no slot)',
+      'Open menu',
+      (a, l) =>
+        `<div ${a} style="display:inline-block"><template shadowrootmode="closed"><button>Close panel</button></template>${l}</div>`,
+      { expects: ['target.label'], bare: false },
+    ),
+    B(
+      'fallback',
+      'slot fallback content, nothing assigned',
+      'Next page',
+      (a, l, id) => shadow(id, `<button ${a}><slot>${l}</slot></button>`),
+      {
+        target: '',
+      },
+    ),
+    D(
+      'assigned',
+      'slot fallback "Next page", but light "Close panel" is assigned and shows',
+      'Next page',
+      (a, l, id) => shadow(id, `<button ${a}><slot>${l}</slot></button>`, '', '<span>Close panel</span>'),
+      { target: '', expects: ['target.label'], bare: false },
+    ),
+    D(
+      'slot-white',
+      'slotted label white through the slot’s style, on a white button',
+      'Show help',
+      (a, l, id) =>
+        shadow(id, `<style>button{background:#fff;color:#111}slot{color:#fff}</style><button ${a}><slot></slot></button>`, '', l),
+      { target: '', expects: ['target.label'], bare: false },
+    ),
+    B(
+      'slot-dark',
+      'slotted label in the button’s colour',
+      'Show help',
+      (a, l, id) => shadow(id, `<style>button{background:#fff;color:#111}</style><button ${a}><slot></slot></button>`, '', l),
+      { target: '' },
+    ),
     B(
       'part',
       'styled through ::part',

@@ -195,6 +195,46 @@ export const TEXT_CLASSES: ClassDef[] = [
     ),
     B('sibling', 'aria-hidden on a sibling', 'Open menu', (a, l) => `<span aria-hidden="true">•</span> <button ${a}>${l}</button>`),
   ]),
+  define('split-word', 'words split by inline markup (joined as laid out)', { expects: ['privilege'], bare: false }, [
+    D(
+      'transfer',
+      '"Trans<span>fer</span> $5,000": a commit word split by markup',
+      'Transfer $5,000',
+      (a) => `<button ${a}>Trans<span>fer</span> $5,000</button>`,
+      {
+        bare: true,
+      },
+    ),
+    D(
+      'pay',
+      '"Pa" in an inline-block, then "y invoice"',
+      'Pay invoice',
+      (a) => `<button ${a}><span style="display:inline-block">Pa</span>y invoice</button>`,
+      { bare: true },
+    ),
+    D(
+      'flex',
+      'flex items "De" / "lete account" touching (whitespace between them collapses)',
+      'Delete account',
+      (a) => `<button ${a} style="display:inline-flex"><span>De</span>\n<span>lete account</span></button>`,
+      { bare: true },
+    ),
+    B('underline', '<u>S</u>ave', 'Save', (a) => `<button ${a}><u>S</u>ave</button>`),
+    B(
+      'inline-block',
+      'inline-block first letter',
+      'Open menu',
+      (a) => `<button ${a}><span style="display:inline-block">O</span>pen menu</button>`,
+    ),
+    B('bold', 'Sh<b>ow</b> details', 'Show details', (a) => `<button ${a}>Sh<b>ow</b> details</button>`),
+    B('two-spans', '<span>Zoom</span> <span>in</span>', 'Zoom in', (a) => `<button ${a}><span>Zoom</span> <span>in</span></button>`),
+    B(
+      'flex-gap',
+      'flex items with a gap: two words',
+      'Next page',
+      (a) => `<button ${a} style="display:inline-flex;gap:6px"><span>Next</span><span>page</span></button>`,
+    ),
+  ]),
   define('label-norm', 'claims that differ by case/whitespace/NFKC (benign) or by meaning (deceptive)', label, [
     D('hide', 'claim "Show details" on "Hide details"', 'Hide details', btn(), { claim: 'Show details' }),
     D('zoom', 'claim "Zoom in" on "Zoom out"', 'Zoom out', btn(), { claim: 'Zoom in' }),

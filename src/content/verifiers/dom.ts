@@ -4,7 +4,8 @@ import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES } from '../../core/plan/payme
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
 import { hitTest } from './hit-test';
-import { shownLabel } from './rendered-text';
+import { shownLabel, shownText } from './rendered-text';
+import { Scene } from './text-runs';
 import { clippedBy, hiddenBy, isInViewport } from './visibility';
 
 export const DOM_VERIFIER = 'dom@1';
@@ -25,7 +26,10 @@ export function certifyTarget(selector: string): TargetEvidence {
   if (element && !isInViewport(element.getBoundingClientRect())) {
     element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   }
-  const text = element ? shownLabel(element) : null;
+  // One reading of the layout (styles, text boxes, generated content) for the text and the name.
+  const scene = new Scene();
+  const shown = element ? shownText(element, scene) : null;
+  const text = shown?.text ?? null;
   const value: UiElementValue = element
     ? describe(element, text ?? '')
     : uiElementValue({ count: elements.length, selectorError: query.ok ? null : query.error });
@@ -38,9 +42,12 @@ export function certifyTarget(selector: string): TargetEvidence {
     const hit = hitTest(element);
     const clipped = hit.onTarget < hit.points ? clippedBy(element) : null;
     if (clipped && value.visible) Object.assign(value, { visible: false, hiddenBy: `clipped out (${clipped})` });
-    certificates.push({ id: certificateId(), type: 'visible_text', value: { text: text ?? '' }, source: 'dom', ...base });
+    // The name's walk adds its doubts (a name read in part) to the label's: both name the target.
+    const ax = observeAx(element, scene, shown!);
+    const doubts = shown!.doubts.slice(0, 16);
+    certificates.push({ id: certificateId(), type: 'visible_text', value: { text: text ?? '', doubts }, source: 'dom', ...base });
     certificates.push({ id: certificateId(), type: 'hit_test', value: hit, source: 'dom', ...base });
-    certificates.push({ id: certificateId(), type: 'ax_name', value: observeAx(element), source: 'ax', ...base, verifier: AX_VERIFIER });
+    certificates.push({ id: certificateId(), type: 'ax_name', value: ax, source: 'ax', ...base, verifier: AX_VERIFIER });
   }
   return { certificates, element, digest: value.digest };
 }

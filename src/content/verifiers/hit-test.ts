@@ -1,3 +1,4 @@
+import { elementAt } from './flat-tree';
 import { describeElement, parentElement } from './visibility';
 
 export type HitTest = { points: number; onTarget: number; coveredBy: string | null };
@@ -15,11 +16,11 @@ export function hitTest(element: Element): HitTest {
     [0.25, 0.75],
     [0.75, 0.75],
   ].map(([fx, fy]) => [rect.left + rect.width * fx!, rect.top + rect.height * fy!]);
-  const root = element.getRootNode() as Document | ShadowRoot;
   let onTarget = 0;
   let coveredBy: string | null = null;
   for (const [x, y] of points) {
-    const top = root.elementFromPoint(x, y);
+    // The document's answer, followed down through (open and closed) shadow roots.
+    const top = elementAt(x, y);
     if (top && isWithin(top, element)) onTarget += 1;
     else coveredBy ??= top ? describeElement(top) : 'nothing (outside the viewport)';
   }

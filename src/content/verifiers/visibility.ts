@@ -1,3 +1,5 @@
+import { flatParent } from './flat-tree';
+
 /** Below this many CSS pixels in either dimension nothing legible can be shown. */
 const MIN_SIZE = 2;
 
@@ -33,12 +35,8 @@ function describeHiddenAncestor(element: Element): string | null {
   return null;
 }
 
-/** The parent in the flat tree: shadow hosts count as parents of their shadow roots' children. */
-export function parentElement(node: Element): Element | null {
-  if (node.parentElement) return node.parentElement;
-  const root = node.getRootNode();
-  return root instanceof ShadowRoot ? root.host : null;
-}
+/** The parent in the flat tree (assigned slot, shadow host): see flat-tree.ts. */
+export const parentElement = (node: Element): Element | null => flatParent(node);
 
 export function describeElement(element: Element): string {
   const id = element.id ? `#${element.id}` : '';
