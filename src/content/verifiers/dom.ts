@@ -4,6 +4,9 @@ import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES } from '../../core/plan/payme
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
 import { hitTest } from './hit-test';
+import { layersOver } from './layers';
+import { tooSmallOnScreen } from './legibility';
+import { collectDoubts } from './paint';
 import { shownLabel } from './rendered-text';
 import { clippedBy, hiddenBy, isInViewport } from './visibility';
 
@@ -25,7 +28,9 @@ export function certifyTarget(selector: string): TargetEvidence {
   if (element && !isInViewport(element.getBoundingClientRect())) {
     element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   }
-  const text = element ? shownLabel(element) : null;
+  // The label, and why the DOM may not be able to certify it alone (doubts: the pixels decide).
+  const label = element ? collectDoubts(() => shownLabel(element)) : null;
+  const text = label?.value ?? null;
   const value: UiElementValue = element
     ? describe(element, text ?? '')
     : uiElementValue({ count: elements.length, selectorError: query.ok ? null : query.error });
@@ -35,10 +40,22 @@ export function certifyTarget(selector: string): TargetEvidence {
   const base = { region, verifier: DOM_VERIFIER, confidence: 1, time, trust: 'extension' as const };
   const certificates: Certificate[] = [{ id: certificateId(), type: 'ui_element', value, source: 'dom', ...base }];
   if (element) {
-    const hit = hitTest(element);
-    const clipped = hit.onTarget < hit.points ? clippedBy(element) : null;
+    const hits = hitTest(element);
+    const clipped = hits.onTarget < hits.points ? clippedBy(element) : null;
     if (clipped && value.visible) Object.assign(value, { visible: false, hiddenBy: `clipped out (${clipped})` });
-    certificates.push({ id: certificateId(), type: 'visible_text', value: { text: text ?? '' }, source: 'dom', ...base });
+    // What is painted over the label, whether or not it takes clicks: a layer that paints it out
+    // covers the target as surely as one that takes the click.
+    const layers = layersOver(element);
+    const hit =
+      layers.covered > 0
+        ? {
+            points: hits.points + layers.points,
+            onTarget: hits.onTarget + layers.points - layers.covered,
+            coveredBy: hits.coveredBy ?? layers.coveredBy,
+          }
+        : hits;
+    const doubts = [...new Set([...(label?.doubts ?? []), ...layers.doubts])].slice(0, 16);
+    certificates.push({ id: certificateId(), type: 'visible_text', value: { text: text ?? '', doubts }, source: 'dom', ...base });
     certificates.push({ id: certificateId(), type: 'hit_test', value: hit, source: 'dom', ...base });
     certificates.push({ id: certificateId(), type: 'ax_name', value: observeAx(element), source: 'ax', ...base, verifier: AX_VERIFIER });
   }
@@ -46,7 +63,8 @@ export function certifyTarget(selector: string): TargetEvidence {
 }
 
 function describe(element: Element, text: string): UiElementValue {
-  const hidden = hiddenBy(element);
+  // On-screen size counts, not CSS size: scale(0.12) or zoom:0.1 leaves a speck.
+  const hidden = hiddenBy(element) ?? tooSmallOnScreen(element);
   const control = element as Partial<HTMLButtonElement & HTMLInputElement>;
   const form = control.form ?? null;
   const inputType = element instanceof HTMLInputElement ? element.type : element instanceof HTMLButtonElement ? element.type : null;

@@ -1,4 +1,5 @@
-import { contrast, over, parseColour, type Rgba } from './colour';
+import { over, parseColour, type Rgba } from './colour';
+import { glyphsShown } from './glyphs';
 import { hiddenBy, parentElement } from './visibility';
 
 /** Below this contrast ratio with its background, text is not legible: it is not a label. */
@@ -42,11 +43,8 @@ export function domText(element: Element): string {
 function legible(element: Element): boolean {
   const style = getComputedStyle(element);
   if (Number.parseFloat(style.fontSize) <= 0) return false;
-  const colour = parseColour(style.color);
-  if (colour === null) return true;
-  if (colour[3] < 0.1) return false;
-  const background = backgroundBehind(element);
-  return background === null || contrast(over(colour, background), background) >= MIN_TEXT_CONTRAST;
+  // How the glyphs are painted (fill, stroke, size on screen, effects, what is behind): paint.ts.
+  return glyphsShown(element, style, backgroundBehind(element));
 }
 
 /** The opaque colour behind an element, or null when an image or unknown colour is in the way. */
