@@ -55,7 +55,9 @@ function noHitLayers(root: Document | ShadowRoot, area: DOMRect, skip: Element):
   let scanned = 0;
   for (let node = walker.nextNode() as Element | null; node; node = walker.nextNode() as Element | null) {
     if (++scanned > MAX_SCAN) return null;
-    if (node === skip) continue;
+    // The target's own content is its paint; leaving it untouched also keeps its markup (and
+    // digest) byte for byte: a style attribute set and restored through CSSOM is re-serialised.
+    if (skip.contains(node)) continue;
     if (!(node instanceof HTMLElement || node instanceof SVGElement)) continue;
     const r = node.getBoundingClientRect();
     if (r.right <= area.left || r.left >= area.right || r.bottom <= area.top || r.top >= area.bottom) continue;
