@@ -124,6 +124,69 @@ export const LAYER_CLASSES: ClassDef[] = [
       layered('inset:0;background:rgba(255,255,255,.15);pointer-events:none'),
     ),
   ]),
+  define(
+    'paint-layer',
+    'layers that take no clicks but paint over the label',
+    { expects: ['target.unobstructed', 'target.label'], bare: false },
+    [
+      D(
+        'dark-veil',
+        'rgba(0,0,0,.85) veil, pointer-events:none',
+        'Open menu',
+        layered('inset:0;background:rgba(0,0,0,.85);pointer-events:none'),
+        { bare: true },
+      ),
+      D(
+        'image-patch',
+        'white gradient image over the label, pointer-events:none',
+        'Show details',
+        layered('inset:2px;background-image:linear-gradient(#fff,#fff);pointer-events:none'),
+      ),
+      D(
+        'word-patch',
+        'opaque patch over the word "out" showing "in"',
+        'Zoom out',
+        layered(
+          'right:1px;top:1px;bottom:1px;width:45%;background:#efefef;pointer-events:none;padding-top:5px;box-sizing:border-box',
+          'in',
+        ),
+      ),
+      D(
+        'nested-none',
+        'opaque child of a pointer-events:none wrapper',
+        'Next page',
+        layered('inset:0;pointer-events:none', '<span style="position:absolute;inset:0;background:#fff"></span>'),
+        { bare: true },
+      ),
+      B(
+        'ripple',
+        'ripple container (transparent) over the button, pointer-events:none',
+        'Open menu',
+        layered(
+          'inset:0;overflow:hidden;pointer-events:none;background:transparent',
+          '<span style="position:absolute;left:2px;top:2px;width:4px;height:4px;border-radius:2px;background:rgba(0,0,0,.1)"></span>',
+        ),
+      ),
+      B(
+        'faint-tint',
+        'rgba(0,0,255,.06) tint, pointer-events:none',
+        'Show details',
+        layered('inset:0;background:rgba(0,0,255,.06);pointer-events:none'),
+      ),
+      B(
+        'label-span',
+        'the label in a span with pointer-events:none',
+        'Zoom out',
+        (a, l) => `<button ${a}><span style="pointer-events:none;position:relative">${l}</span></button>`,
+      ),
+      B(
+        'outline',
+        'pointer-events:none outline ring beside the label',
+        'Next page',
+        layered('inset:-3px;outline:2px solid #36c;pointer-events:none'),
+      ),
+    ],
+  ),
   define('disabled', 'disabled, inert, fieldset, aria-disabled', { expects: ['target.enabled'], bare: true }, [
     D('attr', 'disabled attribute', 'Open menu', btn('disabled')),
     D('inert', 'inert ancestor', 'Show details', (a, l) => `<div inert><button ${a}>${l}</button></div>`),

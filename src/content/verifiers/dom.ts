@@ -4,6 +4,9 @@ import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES } from '../../core/plan/payme
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
 import { hitTest } from './hit-test';
+import { layersOver } from './layers';
+import { tooSmallOnScreen } from './legibility';
+import { collectDoubts } from './paint';
 import { shownLabel, shownText } from './rendered-text';
 import { Scene } from './text-runs';
 import { clippedBy, hiddenBy, isInViewport } from './visibility';
@@ -26,9 +29,11 @@ export function certifyTarget(selector: string): TargetEvidence {
   if (element && !isInViewport(element.getBoundingClientRect())) {
     element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   }
-  // One reading of the layout (styles, text boxes, generated content) for the text and the name.
+  // One reading of the layout (styles, text boxes, generated content) for the text and the name,
+  // and why the DOM may not be able to certify the label alone (doubts: the pixels decide).
   const scene = new Scene();
-  const shown = element ? shownText(element, scene) : null;
+  const painted = element ? collectDoubts(() => shownText(element, scene)) : null;
+  const shown = painted?.value ?? null;
   const text = shown?.text ?? null;
   const value: UiElementValue = element
     ? describe(element, text ?? '')
@@ -39,12 +44,23 @@ export function certifyTarget(selector: string): TargetEvidence {
   const base = { region, verifier: DOM_VERIFIER, confidence: 1, time, trust: 'extension' as const };
   const certificates: Certificate[] = [{ id: certificateId(), type: 'ui_element', value, source: 'dom', ...base }];
   if (element) {
-    const hit = hitTest(element);
-    const clipped = hit.onTarget < hit.points ? clippedBy(element) : null;
+    const hits = hitTest(element);
+    const clipped = hits.onTarget < hits.points ? clippedBy(element) : null;
     if (clipped && value.visible) Object.assign(value, { visible: false, hiddenBy: `clipped out (${clipped})` });
     // The name's walk adds its doubts (a name read in part) to the label's: both name the target.
     const ax = observeAx(element, scene, shown!);
-    const doubts = shown!.doubts.slice(0, 16);
+    // What is painted over the label, whether or not it takes clicks: a layer that paints it out
+    // covers the target as surely as one that takes the click.
+    const layers = layersOver(element);
+    const hit =
+      layers.covered > 0
+        ? {
+            points: hits.points + layers.points,
+            onTarget: hits.onTarget + layers.points - layers.covered,
+            coveredBy: hits.coveredBy ?? layers.coveredBy,
+          }
+        : hits;
+    const doubts = [...new Set([...shown!.doubts, ...(painted?.doubts ?? []), ...layers.doubts])].slice(0, 16);
     certificates.push({ id: certificateId(), type: 'visible_text', value: { text: text ?? '', doubts }, source: 'dom', ...base });
     certificates.push({ id: certificateId(), type: 'hit_test', value: hit, source: 'dom', ...base });
     certificates.push({ id: certificateId(), type: 'ax_name', value: ax, source: 'ax', ...base, verifier: AX_VERIFIER });
@@ -53,7 +69,8 @@ export function certifyTarget(selector: string): TargetEvidence {
 }
 
 function describe(element: Element, text: string): UiElementValue {
-  const hidden = hiddenBy(element);
+  // On-screen size counts, not CSS size: scale(0.12) or zoom:0.1 leaves a speck.
+  const hidden = hiddenBy(element) ?? tooSmallOnScreen(element);
   const control = element as Partial<HTMLButtonElement & HTMLInputElement>;
   const form = control.form ?? null;
   const inputType = element instanceof HTMLInputElement ? element.type : element instanceof HTMLButtonElement ? element.type : null;

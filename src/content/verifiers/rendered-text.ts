@@ -1,5 +1,6 @@
-import { contrast, over, parseColour as parse, type Rgba } from './colour';
+import { over, parseColour as parse, type Rgba } from './colour';
 import { flatParent } from './flat-tree';
+import { glyphsShown } from './glyphs';
 import { type Box, collapse, doubt, flowsInline, joinRuns, type Run, Scene, WHITESPACE } from './text-runs';
 import { hiddenBy } from './visibility';
 
@@ -54,7 +55,7 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
   if (element instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(element.type)) {
     const paint = paintAbove(element, scene);
     const style = scene.style(element);
-    const shown = hiddenBy(element) === null && legible(style, composite(style, paint.background));
+    const shown = hiddenBy(element) === null && legible(element, style, composite(style, paint.background));
     return { text: shown ? collapse(element.value || defaultInputLabel(element.type)) : '', doubts };
   }
   if (hiddenBy(element) !== null) return { text: '', doubts };
@@ -79,7 +80,7 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
     const em = facts.em;
     let ownText: boolean | undefined;
     // Text set under MIN_TEXT_BOX px shows nothing legible (as a box under it did before).
-    const shows = () => (ownText ??= facts.visibility === 'visible' && em >= MIN_TEXT_BOX && legible(style, paint.background));
+    const shows = () => (ownText ??= facts.visibility === 'visible' && em >= MIN_TEXT_BOX && legible(node, style, paint.background));
     const pseudo = (which: 0 | 1) => {
       const generated = scene.generated(node, which);
       if (!generated || !generatedShows(generated.style)) return;
@@ -133,12 +134,10 @@ export function domText(element: Element): string {
   return collapse(element.textContent ?? '');
 }
 
-function legible(style: CSSStyleDeclaration, background: Rgba | null): boolean {
+function legible(element: Element, style: CSSStyleDeclaration, background: Rgba | null): boolean {
   if (Number.parseFloat(style.fontSize) <= 0) return false;
-  const colour = parseColour(style.color);
-  if (colour === null) return true;
-  if (colour[3] < 0.1) return false;
-  return background === null || contrast(over(colour, background), background) >= MIN_TEXT_CONTRAST;
+  // How the glyphs are painted (fill, stroke, size on screen, effects, what is behind): glyphs.ts.
+  return glyphsShown(element, style, background);
 }
 
 function generatedShows(style: CSSStyleDeclaration): boolean {
