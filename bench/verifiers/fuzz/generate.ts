@@ -183,8 +183,8 @@ function carrierRecipe(r: Rng): Recipe {
     () =>
       r.pick<() => Pick>([
         () => ['size', 'size', `width:${r.int(0, 2)}px;height:${r.int(0, 2)}px;padding:0;border:0;overflow:hidden`, 'overflow:hidden'],
-        () => ['size', 'size', 'max-height:0;overflow:hidden', 'max-height:300px;overflow:hidden'],
-        () => ['size', 'size', 'max-width:1px;overflow:hidden', 'max-width:900px;overflow:hidden'],
+        () => ['size', 'size', 'max-height:0;padding:0;border:0;overflow:hidden', 'max-height:300px;overflow:hidden'],
+        () => ['size', 'size', 'max-width:1px;padding:0;border:0;overflow:hidden', 'max-width:900px;overflow:hidden'],
       ])(),
     () =>
       r.pick<() => Pick>([
@@ -206,7 +206,7 @@ function carrierRecipe(r: Rng): Recipe {
       ])(),
     () =>
       r.pick<() => Pick>([
-        () => ['filter', 'contrast', 'filter:brightness(60)', 'filter:brightness(1.1)'],
+        () => ['filter', 'contrast', 'filter:grayscale(1) brightness(60)', 'filter:grayscale(1) brightness(1.1)'],
         () => ['filter', 'contrast', 'filter:contrast(0)', 'filter:contrast(1.2)', { claimed: 'always' }],
         () => ['filter', 'contrast', `filter:blur(${r.int(10, 16)}px)`, 'filter:blur(0.3px)', { claimed: 'always' }],
       ])(),
