@@ -13,6 +13,9 @@ import { clippedBy, hiddenBy, isInViewport } from './visibility';
 
 export const DOM_VERIFIER = 'dom@1';
 
+/** LRE, RLE, LRO, RLO (U+202A–U+202D/E): they reorder or re-embed what follows them. */
+const BIDI_REORDER = /[\u202A-\u202E]/u;
+
 /** Certificates are scoped to "self"; the background rewrites that to the frame the browser names. */
 const SELF = 'self';
 
@@ -60,7 +63,12 @@ export function certifyTarget(selector: string): TargetEvidence {
             coveredBy: hits.coveredBy ?? layers.coveredBy,
           }
         : hits;
-    const doubts = [...new Set([...shown!.doubts, ...(painted?.doubts ?? []), ...layers.doubts])].slice(0, 16);
+    // Embedding and override controls make the painted order differ from the DOM's (RLO "ebircsbuS"
+    // paints "Subscribe"): the DOM's reading is not what is shown, so the pixels decide.
+    const reordered = BIDI_REORDER.test(element.textContent ?? '')
+      ? ['bidi embedding or override controls reorder the label as painted']
+      : [];
+    const doubts = [...new Set([...shown!.doubts, ...(painted?.doubts ?? []), ...layers.doubts, ...reordered])].slice(0, 16);
     certificates.push({ id: certificateId(), type: 'visible_text', value: { text: text ?? '', doubts }, source: 'dom', ...base });
     certificates.push({ id: certificateId(), type: 'hit_test', value: hit, source: 'dom', ...base });
     certificates.push({ id: certificateId(), type: 'ax_name', value: ax, source: 'ax', ...base, verifier: AX_VERIFIER });
