@@ -18,10 +18,13 @@ describe('OCR agreement: letters fuzzy, numbers and names exact', () => {
     expect(ocrAgrees('Transfer 250 EUR', 'Transfer 260 EUR')).toBe(false);
   });
 
-  it('compares currency symbols and separators exactly', () => {
+  it('compares currency symbols, digits and where separators stand exactly', () => {
     expect(ocrAgrees('Pay €500', 'Pay $500')).toBe(false);
     expect(ocrAgrees('Balance $1,200.00', 'Balance $120,000')).toBe(false);
-    expect(exactTokens('Pay $1 000,50 now')).toEqual(['$', '1000,50']);
+    expect(exactTokens('Pay $1 000,50 now')).toEqual(['$', '1000.50']);
+    // OCR confuses "," and "." on amounts; the position of a separator still counts.
+    expect(ocrAgrees('Balance: $1.200.00', 'Balance: $1,200.00')).toBe(true);
+    expect(ocrAgrees('Balance: $12.00.00', 'Balance: $1,200.00')).toBe(false);
   });
 
   it('still forgives a misread letter', () => {

@@ -30,9 +30,13 @@ export function hasLegibleText(text: string): boolean {
   return /[\p{L}\p{N}]/u.test(readable(text));
 }
 
-/** Amounts and currency symbols in order, separators kept, spaces inside a number dropped. */
+/**
+ * Amounts and currency symbols in order, spaces inside a number dropped. Every digit and where a
+ * separator stands are kept; which separator it is ("," or "." or "'") is not: OCR confuses them
+ * on ordinary amounts ("$1,200.00" read "$1.200.00"), and the DOM's own text is compared exactly.
+ */
 export function exactTokens(text: string): string[] {
-  return [...readable(text).matchAll(EXACT)].map((m) => m[0].replace(/[\u00a0\u202f ]/gu, ''));
+  return [...readable(text).matchAll(EXACT)].map((m) => m[0].replace(/[\u00a0\u202f ]/gu, '').replace(/[.,']/gu, '.'));
 }
 
 /** Letters only, lookalikes folded (digits go first: the skeleton would turn 0 into o). */
