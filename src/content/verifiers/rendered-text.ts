@@ -1,4 +1,4 @@
-import { over, parseColour as parse, type Rgba } from './colour';
+import { contrast, over, parseColour as parse, type Rgba } from './colour';
 import { flatParent } from './flat-tree';
 import { glyphsShown } from './glyphs';
 import { type Box, collapse, doubt, flowsInline, joinRuns, type Run, Scene, WHITESPACE } from './text-runs';
@@ -136,7 +136,12 @@ export function domText(element: Element): string {
 
 function legible(element: Element, style: CSSStyleDeclaration, background: Rgba | null): boolean {
   if (Number.parseFloat(style.fontSize) <= 0) return false;
-  // How the glyphs are painted (fill, stroke, size on screen, effects, what is behind): glyphs.ts.
+  // The walk's own judgement first (a nearly transparent colour, or the colour of the background
+  // carried down the flat tree, through slots), then how the glyphs are painted (fill, stroke,
+  // size on screen, effects, what is behind): glyphs.ts.
+  const colour = parseColour(style.color);
+  if (colour !== null && colour[3] < 0.1) return false;
+  if (colour !== null && background !== null && contrast(over(colour, background), background) < MIN_TEXT_CONTRAST) return false;
   return glyphsShown(element, style, background);
 }
 
