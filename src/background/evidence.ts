@@ -30,6 +30,12 @@ export function textOf(certificates: readonly Certificate[]): string | null {
   return typeof value?.text === 'string' ? value.text : null;
 }
 
+/** Whether the DOM holds text for the target's label that the screen does not show (not an icon). */
+export function hiddenTextOf(certificates: readonly Certificate[]): boolean {
+  const value = certificates.find((c) => c.type === 'visible_text')?.value as { hiddenText?: unknown } | undefined;
+  return value?.hiddenText === true;
+}
+
 /** Why the DOM cannot certify the target's label on its own (empty: it can). */
 export function doubtsOf(certificates: readonly Certificate[]): string[] {
   const value = certificates.find((c) => c.type === 'visible_text')?.value as { doubts?: unknown } | undefined;

@@ -17,7 +17,7 @@ import type { ContentRequest } from '../messages/content-background';
 import { type AskInput, askUser } from './ask/ask-user';
 import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
-import { browserOrigin, doubtsOf, scopeToFrame, textOf } from './evidence';
+import { browserOrigin, doubtsOf, hiddenTextOf, scopeToFrame, textOf } from './evidence';
 import { executeInFrame, runPageTool } from './execute';
 import { FRAME_VISIBLE, frameChainStillVisible, subframeView } from './frame-chain';
 import { listedBy } from './listing';
@@ -97,8 +97,9 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
   // The screen position comes from the frame chain in a subframe (view), from the target itself on top.
   const rect = view?.rect ?? null;
   if (view) shot.useDpr(view.dpr);
-  // An icon or image without legible text: a reading with no text is no reading (unsupported), not a mismatch.
-  const iconOnly = targetLabel !== null && !hasLegibleText(targetLabel);
+  // An icon or image: nothing legible shown and no text in the DOM that could be (a label painted
+  // away is not an icon). A reading with no text is no reading (unsupported), not a mismatch.
+  const iconOnly = targetLabel !== null && !hasLegibleText(targetLabel) && !hiddenTextOf(certificates);
   const pixels = wantPixels
     ? await certifyPixels(shot, frame, selector, rect, { blankIsNoReading: iconOnly, expected: [targetLabel, call.claims.label] })
     : null;
@@ -106,7 +107,7 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
   const plan = planFor(call, {
     frameOrigin: sender.frameOrigin,
     subframe: sender.frameId !== 0,
-    shownText: targetLabel,
+    iconOnly,
     ...(wantPixels ? { pixels: { renderedText: targetLabel } } : {}),
   });
 

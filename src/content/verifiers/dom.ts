@@ -3,6 +3,7 @@ import { type UiElementValue, uiElementValue } from '../../core/plan';
 import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES } from '../../core/plan/payment-hints';
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
+import { holdsLegibleText } from './flat-tree';
 import { hitTest } from './hit-test';
 import { layersOver } from './layers';
 import { tooSmallOnScreen } from './legibility';
@@ -69,11 +70,28 @@ export function certifyTarget(selector: string): TargetEvidence {
       ? ['bidi embedding or override controls reorder the label as painted']
       : [];
     const doubts = [...new Set([...shown!.doubts, ...(painted?.doubts ?? []), ...layers.doubts, ...reordered])].slice(0, 16);
-    certificates.push({ id: certificateId(), type: 'visible_text', value: { text: text ?? '', doubts }, source: 'dom', ...base });
+    const hiddenText = !LEGIBLE.test(text ?? '') && holdsHiddenLabel(element);
+    certificates.push({ id: certificateId(), type: 'visible_text', value: { text: text ?? '', doubts, hiddenText }, source: 'dom', ...base });
     certificates.push({ id: certificateId(), type: 'hit_test', value: hit, source: 'dom', ...base });
     certificates.push({ id: certificateId(), type: 'ax_name', value: ax, source: 'ax', ...base, verifier: AX_VERIFIER });
   }
   return { certificates, element, digest: value.digest };
+}
+
+const LEGIBLE = /[\p{L}\p{N}]/u;
+
+/**
+ * Whether what would label the element on screen holds letters or digits in the DOM: a button's
+ * flat content or value, a field's <label>s and placeholder. Asked only when nothing legible is
+ * shown, to tell an icon (named by aria-label, alt or title) from a label painted away.
+ */
+function holdsHiddenLabel(element: Element): boolean {
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) {
+    const own = element instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(element.type) ? element.value : '';
+    const placeholder = 'placeholder' in element ? element.placeholder : '';
+    return LEGIBLE.test(own) || LEGIBLE.test(placeholder) || Array.from(element.labels ?? []).some((label) => holdsLegibleText(label));
+  }
+  return holdsLegibleText(element);
 }
 
 function describe(element: Element, text: string): UiElementValue {

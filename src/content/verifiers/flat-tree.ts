@@ -143,3 +143,26 @@ function slottedTextAt(host: Element, x: number, y: number): Text | null {
   }
   return null;
 }
+
+/**
+ * Whether the flat subtree holds a letter or digit in its text, shown or not, within a node
+ * budget (past it: assume it does, the careful answer). Script and style text is not content.
+ */
+export function holdsLegibleText(element: Element, budget = 2_000): boolean {
+  const stack: Node[] = [element];
+  let seen = 0;
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (++seen > budget) return true;
+    if (node.nodeType === Node.TEXT_NODE) {
+      if (LEGIBLE.test((node as Text).data)) return true;
+      continue;
+    }
+    if (node.nodeType === Node.ELEMENT_NODE && NOT_CONTENT.has((node as Element).localName)) continue;
+    for (const child of flatChildren(node)) stack.push(child);
+  }
+  return false;
+}
+
+const LEGIBLE = /[\p{L}\p{N}]/u;
+const NOT_CONTENT = new Set(['script', 'style', 'template', 'noscript']);

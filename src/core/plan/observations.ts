@@ -69,6 +69,12 @@ export function uiElementValue(observed: Partial<UiElementValue> = {}): UiElemen
 export const VisibleTextValueSchema = z.strictObject({
   text: z.string(),
   doubts: z.array(z.string().max(200)).max(16).default([]),
+  /**
+   * The DOM holds letters or digits for this label that the screen does not show (text made
+   * transparent, moved out of its box, styled away through a slot): the control is not an icon
+   * whose name comes from aria-label, alt or title, and a claim of that hidden text is not shown.
+   */
+  hiddenText: z.boolean().default(false),
 });
 export type VisibleTextValue = z.infer<typeof VisibleTextValueSchema>;
 

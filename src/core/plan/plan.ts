@@ -18,7 +18,7 @@ import {
   valueShown,
   visible,
 } from './predicates';
-import { hasLegibleText, truncatedClaimAgrees } from './text-agreement';
+import { truncatedClaimAgrees } from './text-agreement';
 
 export type { Evaluation, Predicate } from './predicates';
 
@@ -40,13 +40,15 @@ export type PlanOptions = {
    * visibility is).
    */
   subframe?: boolean;
-  /** The target's visible text (DOM). Without legible text, a claimed label is checked against the accessible name. */
-  shownText?: string | null;
+  /**
+   * The target shows no legible text and its DOM holds none (an icon or image control): a claimed
+   * label is checked against the accessible name (aria-label, alt, title) instead.
+   */
+  iconOnly?: boolean;
 };
 
 export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicate[] {
-  const iconOnly = options.shownText !== undefined && options.shownText !== null && !hasLegibleText(options.shownText);
-  const base = basePlan(call, iconOnly);
+  const base = basePlan(call, options.iconOnly === true);
   if (options.subframe && targetOf(call) !== null && base.includes(visible as Predicate)) base.push(frameVisible as Predicate);
   if (call.tool === 'click' && options.frameOrigin) base.push(linkGenuine(options.frameOrigin) as Predicate);
   if (!options.pixels || targetOf(call) === null) return base;
