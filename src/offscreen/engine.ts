@@ -1,5 +1,5 @@
 import { createWorker, OEM, PSM, type Worker as TesseractWorker } from 'tesseract.js';
-import { encodePgm, type GrayImage, prepareForOcr } from '../core/pixels';
+import { encodePgm, type GrayImage, prepareForOcr, showsAnything } from '../core/pixels';
 import type { OcrLang } from './protocol';
 
 /**
@@ -92,6 +92,9 @@ export function createOcrEngine(options: EngineOptions) {
   }
 
   async function run(image: GrayImage, lang: OcrLang): Promise<EngineResult> {
+    // A crop with nothing a person could make out shows no text, whatever the engine would make of
+    // its anti-aliasing after binarising it.
+    if (!showsAnything(image)) return { ok: true, text: '', confidence: 1, engineMs: 0, cold: false };
     clearTimeout(idleTimer);
     const started = performance.now();
     const cold = !warm.has(lang);

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { areaMeans, dHash, encodePgm, type GrayImage, hammingDistance, prepareForOcr, toGray, upscale } from '../../src/core/pixels';
+import {
+  areaMeans,
+  cropContrast,
+  dHash,
+  encodePgm,
+  type GrayImage,
+  hammingDistance,
+  prepareForOcr,
+  showsAnything,
+  toGray,
+  upscale,
+} from '../../src/core/pixels';
 
 /** A w × h image from a function of the pixel position. */
 const image = (width: number, height: number, at: (x: number, y: number) => number): GrayImage => {
@@ -111,6 +122,20 @@ describe('OCR input', () => {
     const prepared = prepareForOcr(light);
     expect([prepared.width, prepared.height]).toEqual([324, 144]);
     expect(prepared.data.every((v) => v === 230)).toBe(true);
+  });
+
+  it('sees no text in a crop whose text a person cannot make out, and sees low-contrast honest text', () => {
+    // #111 text on an inset #111 shadow: anti-aliasing leaves levels 16-18, which Tesseract would read.
+    const painted = image(120, 30, (x, y) => (y > 8 && y < 22 && x % 7 < 3 ? 16 + (x % 3) : 17));
+    expect(cropContrast(painted)).toBeLessThan(1.1);
+    expect(showsAnything(painted)).toBe(false);
+    // Gray #999 on white (WCAG 2.8) and a thin label covering under 2% of the crop are seen.
+    expect(showsAnything(image(120, 30, (x, y) => (y > 8 && y < 22 && x % 7 < 3 ? 0x99 : 255)))).toBe(true);
+    expect(showsAnything(image(200, 40, (x, y) => (y === 20 && x > 40 && x < 160 ? 30 : 250)))).toBe(true);
+    // White text on a dark blue button (luma ~60).
+    expect(showsAnything(image(120, 30, (x, y) => (y > 8 && y < 22 && x % 7 < 3 ? 250 : 60)))).toBe(true);
+    // A blank crop: nothing to read.
+    expect(showsAnything(image(50, 20, () => 200))).toBe(false);
   });
 
   it('encodes binary PGM', () => {
