@@ -47,14 +47,15 @@ const probe = {
       coldTimeoutMs: 500,
     });
     const started = performance.now();
-    const result = await engine.recognize({ width: 2, height: 2, data: new Uint8Array(4) });
+    // Not blank: a crop with nothing to make out is answered without the engine (showsAnything).
+    const result = await engine.recognize({ width: 2, height: 2, data: Uint8Array.of(0, 255, 255, 0) });
     return { result, ms: performance.now() - started, warm: engine.warm };
   },
   /** The worker is released after the idle delay, and the next job starts cold again. */
   async idleRelease() {
     let idled = 0;
     const engine = createOcrEngine({ assetUrl: (path) => browser.runtime.getURL(path), idleMs: 300, onIdle: () => idled++ });
-    const image = { width: 40, height: 20, data: new Uint8Array(800).fill(255) };
+    const image = { width: 40, height: 20, data: new Uint8Array(800).map((_, i) => (i % 40 > 10 && i % 40 < 14 ? 0 : 255)) };
     const first = await engine.recognize(image);
     const second = await engine.recognize(image);
     await new Promise((resolve) => setTimeout(resolve, 600));
