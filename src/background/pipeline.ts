@@ -17,7 +17,7 @@ import type { ContentRequest } from '../messages/content-background';
 import { type AskInput, askUser } from './ask/ask-user';
 import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
-import { browserOrigin, doubtsOf, hiddenTextOf, scopeToFrame, textOf } from './evidence';
+import { browserOrigin, doubtsOf, hiddenTextOf, paintedOf, scopeToFrame, textOf } from './evidence';
 import { executeInFrame, runPageTool } from './execute';
 import { FRAME_VISIBLE, frameChainStillVisible, subframeView } from './frame-chain';
 import { listedBy } from './listing';
@@ -101,7 +101,11 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
   // away is not an icon). A reading with no text is no reading (unsupported), not a mismatch.
   const iconOnly = targetLabel !== null && !hasLegibleText(targetLabel) && !hiddenTextOf(certificates);
   const pixels = wantPixels
-    ? await certifyPixels(shot, frame, selector, rect, { blankIsNoReading: iconOnly, expected: [targetLabel, call.claims.label] })
+    ? await certifyPixels(shot, frame, selector, rect, {
+        blankIsNoReading: iconOnly,
+        expected: [targetLabel, call.claims.label],
+        painted: paintedOf(certificates),
+      })
     : null;
   if (pixels) certificates.push(...pixels.certificates);
   const plan = planFor(call, {

@@ -3,10 +3,12 @@ import {
   calibratedOcrConfidence,
   dHash,
   type GrayImage,
+  type Linear,
   RECHECK_TOLERANCE,
   type Thumbnail,
   thumbnail,
   thumbnailDistance,
+  upright,
 } from '../core/pixels';
 import { hasLegibleText } from '../core/plan';
 import { captureCrop, DHASH_BITS, OCR_VERIFIER, ocrLangFor, pngDataUrl, recognize } from './ocr';
@@ -75,7 +77,11 @@ export async function certifyPixels(
   frame: string,
   selector: string,
   rect: Rect | null,
-  options: { blankIsNoReading?: boolean; expected?: readonly (string | null | undefined)[] } = {},
+  options: {
+    blankIsNoReading?: boolean;
+    expected?: readonly (string | null | undefined)[];
+    painted?: { linear: Linear; width: number; height: number } | null;
+  } = {},
 ): Promise<PixelEvidence | null> {
   if (!rect) return null;
   const started = performance.now();
@@ -83,7 +89,10 @@ export async function certifyPixels(
   if (!crop.ok) return { certificates: [], rect, thumb: null, ms: 0, error: crop.error };
   const thumb = thumbnail(crop.gray);
   const hash = dHash(crop.gray);
-  const result = await recognize(crop.gray, ocrLangFor(options.expected ?? []));
+  // A rotated or skewed label is read turned upright, as a person reads it (the hash and the
+  // re-check keep the crop as captured).
+  const read = (options.painted ? uprightCrop(crop.gray, rect, options.painted) : null) ?? crop.gray;
+  const result = await recognize(read, ocrLangFor(options.expected ?? []));
   if (!result.ok) return { certificates: [], rect, thumb, ms: 0, error: result.error };
   if (options.blankIsNoReading && !hasLegibleText(result.text)) return { certificates: [], rect, thumb, ms: 0, error: 'no_text' };
   const base = {
@@ -123,4 +132,12 @@ export async function pixelsUnchanged(shot: Shot, evidence: PixelEvidence): Prom
   return thumbnailDistance(thumbnail(now.gray), evidence.thumb) <= RECHECK_TOLERANCE
     ? null
     : 'The target looks different from when it was certified.';
+}
+
+/** The crop turned upright and cut to the element's own box (device pixels: the crop's per CSS px). */
+function uprightCrop(gray: GrayImage, rect: Rect, painted: { linear: Linear; width: number; height: number }): GrayImage | null {
+  const [a, b, c, d] = painted.linear;
+  const perCss = (gray.width / Math.max(1, rect.width)) * Math.sqrt(Math.abs(a * d - b * c));
+  const box = painted.width > 0 && painted.height > 0 ? { width: painted.width * perCss, height: painted.height * perCss } : undefined;
+  return upright(gray, painted.linear, box);
 }

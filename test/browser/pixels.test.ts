@@ -90,6 +90,9 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
       ['#rot', 'Next page'],
       ['#skew', 'Zoom out'],
       ['#scaled', 'Show details'],
+      // Turned upright before OCR: 25°, and -18° (rotate property) inside a -20° ancestor.
+      ['#rot25', 'Next step'],
+      ['#rot-prop', 'Open menu'],
       ['#gear', 'Settings'],
       ['#ellipsis', 'Show all details of this item'],
     ];
@@ -99,8 +102,9 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
       verdicts[target] = await click(target, label);
     }
     console.log(`[pixels ${name}] ${cases.map(([t]) => `${t}: ${verdicts[t]!.decision} ${codes(verdicts[t]!).join(',')}`).join('; ')}`);
+    console.log(JSON.stringify(verdicts['#rot-prop']?.reasons));
     for (const [target] of cases) expect(verdicts[target], target).toMatchObject({ decision: 'allow', executed: true });
-    expect(await clicks()).toEqual(['rot', 'skew', 'scaled', 'gear', 'ellipsis']);
+    expect(await clicks()).toEqual(['rot', 'skew', 'scaled', 'rot25', 'rot-prop', 'gear', 'ellipsis']);
   });
 
   it('reads Chinese labels with the bundled chi_sim data', async () => {

@@ -51,7 +51,7 @@ describe('gate: the click plan', () => {
     expect(planFor(unlabelled).map((p) => p.name)).not.toContain('target.label');
   });
 
-  it('checks an icon-only control\'s label against its accessible name, any other against the text shown', () => {
+  it("checks an icon-only control's label against its accessible name, any other against the text shown", () => {
     const icon = planFor(CLICK, { iconOnly: true }).find((p) => p.name === 'target.label');
     const text = planFor(CLICK).find((p) => p.name === 'target.label');
     expect(icon?.certificate).toBe('ax_name');

@@ -111,10 +111,18 @@ describe('label predicates for what OCR cannot read', () => {
   });
 
   it('leaves an icon-font glyph out of the DOM label, but not a lookalike', () => {
-    expect(labelShown('Settings').evaluate({ text: '\ue8b8 Settings', doubts: [], hiddenText: false })).toEqual({ holds: true });
-    expect(labelShown('Sеttings').evaluate({ text: '\ue8b8 Settings', doubts: [], hiddenText: false })).toMatchObject({ holds: false });
-    expect(labelShown('Show all d…').evaluate({ text: 'Show all details of this item', doubts: [], hiddenText: false })).toEqual({ holds: true });
-    expect(labelShown('Cancel…').evaluate({ text: 'Cancel and pay $900', doubts: [], hiddenText: false })).toMatchObject({ holds: false });
+    expect(labelShown('Settings').evaluate({ text: '\ue8b8 Settings', doubts: [], hiddenText: false, painted: null })).toEqual({
+      holds: true,
+    });
+    expect(labelShown('Sеttings').evaluate({ text: '\ue8b8 Settings', doubts: [], hiddenText: false, painted: null })).toMatchObject({
+      holds: false,
+    });
+    expect(
+      labelShown('Show all d…').evaluate({ text: 'Show all details of this item', doubts: [], hiddenText: false, painted: null }),
+    ).toEqual({ holds: true });
+    expect(labelShown('Cancel…').evaluate({ text: 'Cancel and pay $900', doubts: [], hiddenText: false, painted: null })).toMatchObject({
+      holds: false,
+    });
   });
 
   it('maps OCR confidence to the gate scale at the calibrated threshold', () => {

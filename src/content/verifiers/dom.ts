@@ -10,6 +10,7 @@ import { tooSmallOnScreen } from './legibility';
 import { collectDoubts } from './paint';
 import { shownLabel, shownText } from './rendered-text';
 import { Scene } from './text-runs';
+import { paintedAs } from './transform';
 import { clippedBy, hiddenBy, isInViewport } from './visibility';
 
 export const DOM_VERIFIER = 'dom@1';
@@ -71,7 +72,13 @@ export function certifyTarget(selector: string): TargetEvidence {
       : [];
     const doubts = [...new Set([...shown!.doubts, ...(painted?.doubts ?? []), ...layers.doubts, ...reordered])].slice(0, 16);
     const hiddenText = !LEGIBLE.test(text ?? '') && holdsHiddenLabel(element);
-    certificates.push({ id: certificateId(), type: 'visible_text', value: { text: text ?? '', doubts, hiddenText }, source: 'dom', ...base });
+    certificates.push({
+      id: certificateId(),
+      type: 'visible_text',
+      value: { text: text ?? '', doubts, hiddenText, painted: paintedAs(element) },
+      source: 'dom',
+      ...base,
+    });
     certificates.push({ id: certificateId(), type: 'hit_test', value: hit, source: 'dom', ...base });
     certificates.push({ id: certificateId(), type: 'ax_name', value: ax, source: 'ax', ...base, verifier: AX_VERIFIER });
   }

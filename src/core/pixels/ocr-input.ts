@@ -74,7 +74,7 @@ export function prepareForOcr(image: GrayImage): GrayImage {
 }
 
 /** Mean of the outermost pixels: the element's own background, whatever colour it is. */
-function borderMean({ width, height, data }: GrayImage): number {
+export function borderMean({ width, height, data }: GrayImage): number {
   let sum = 0;
   let count = 0;
   for (let x = 0; x < width; x++) {

@@ -75,6 +75,19 @@ export const VisibleTextValueSchema = z.strictObject({
    * whose name comes from aria-label, alt or title, and a claim of that hidden text is not shown.
    */
   hiddenText: z.boolean().default(false),
+  /**
+   * The rotation, skew and scale the label is painted with (CSS matrix a, b, c, d), when not a
+   * plain scale, and the element's own border box (CSS px, untransformed): the pixels turn the crop
+   * upright with it and cut it to the box before OCR. It certifies nothing.
+   */
+  painted: z
+    .strictObject({
+      linear: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+      width: z.number().nonnegative(),
+      height: z.number().nonnegative(),
+    })
+    .nullable()
+    .default(null),
 });
 export type VisibleTextValue = z.infer<typeof VisibleTextValueSchema>;
 
