@@ -18,7 +18,7 @@ import { type AskInput, askUser } from './ask/ask-user';
 import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
 import { browserOrigin, doubtsOf, hiddenTextOf, paintedOf, scopeToFrame, textOf } from './evidence';
-import { executeInFrame, runPageTool } from './execute';
+import { executeInFrame, runPageTool, settleFrame } from './execute';
 import { FRAME_VISIBLE, frameChainStillVisible, subframeView } from './frame-chain';
 import { listedBy } from './listing';
 import { locate, pageToolsFor } from './page-tool-registry';
@@ -100,6 +100,8 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
   // An icon or image: nothing legible shown and no text in the DOM that could be (a label painted
   // away is not an icon). A reading with no text is no reading (unsupported), not a mismatch.
   const iconOnly = targetLabel !== null && !hasLegibleText(targetLabel) && !hiddenTextOf(certificates);
+  // The capture must show the layout the DOM evidence describes: wait for the frame to paint first.
+  if (wantPixels) await settleFrame(sender);
   const pixels = wantPixels
     ? await certifyPixels(shot, frame, selector, rect, {
         blankIsNoReading: iconOnly,
