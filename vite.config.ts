@@ -55,6 +55,8 @@ function tesseractAssets(): Plugin {
   const files: Record<string, string> = {
     'tesseract/worker.min.js': join(tesseract, 'dist', 'worker.min.js'),
     'tesseract/lang/eng.traineddata.gz': join(packageDir('@tesseract.js-data/eng'), '4.0.0_best_int', 'eng.traineddata.gz'),
+    // Simplified Chinese (1.7 MB), loaded only for a label with Han characters (src/offscreen/engine.ts).
+    'tesseract/lang/chi_sim.traineddata.gz': join(packageDir('@tesseract.js-data/chi_sim'), '4.0.0_best_int', 'chi_sim.traineddata.gz'),
   };
   for (const flavour of ['', '-simd', '-relaxedsimd']) {
     files[`tesseract/core/tesseract-core${flavour}-lstm.wasm.js`] = join(core, `tesseract-core${flavour}-lstm.wasm.js`);

@@ -124,6 +124,69 @@ export const LAYER_CLASSES: ClassDef[] = [
       layered('inset:0;background:rgba(255,255,255,.15);pointer-events:none'),
     ),
   ]),
+  define(
+    'paint-layer',
+    'layers that take no clicks but paint over the label',
+    { expects: ['target.unobstructed', 'target.label'], bare: false },
+    [
+      D(
+        'dark-veil',
+        'rgba(0,0,0,.85) veil, pointer-events:none',
+        'Open menu',
+        layered('inset:0;background:rgba(0,0,0,.85);pointer-events:none'),
+        { bare: true },
+      ),
+      D(
+        'image-patch',
+        'white gradient image over the label, pointer-events:none',
+        'Show details',
+        layered('inset:2px;background-image:linear-gradient(#fff,#fff);pointer-events:none'),
+      ),
+      D(
+        'word-patch',
+        'opaque patch over the word "out" showing "in"',
+        'Zoom out',
+        layered(
+          'right:1px;top:1px;bottom:1px;width:45%;background:#efefef;pointer-events:none;padding-top:5px;box-sizing:border-box',
+          'in',
+        ),
+      ),
+      D(
+        'nested-none',
+        'opaque child of a pointer-events:none wrapper',
+        'Next page',
+        layered('inset:0;pointer-events:none', '<span style="position:absolute;inset:0;background:#fff"></span>'),
+        { bare: true },
+      ),
+      B(
+        'ripple',
+        'ripple container (transparent) over the button, pointer-events:none',
+        'Open menu',
+        layered(
+          'inset:0;overflow:hidden;pointer-events:none;background:transparent',
+          '<span style="position:absolute;left:2px;top:2px;width:4px;height:4px;border-radius:2px;background:rgba(0,0,0,.1)"></span>',
+        ),
+      ),
+      B(
+        'faint-tint',
+        'rgba(0,0,255,.06) tint, pointer-events:none',
+        'Show details',
+        layered('inset:0;background:rgba(0,0,255,.06);pointer-events:none'),
+      ),
+      B(
+        'label-span',
+        'the label in a span with pointer-events:none',
+        'Zoom out',
+        (a, l) => `<button ${a}><span style="pointer-events:none;position:relative">${l}</span></button>`,
+      ),
+      B(
+        'outline',
+        'pointer-events:none outline ring beside the label',
+        'Next page',
+        layered('inset:-3px;outline:2px solid #36c;pointer-events:none'),
+      ),
+    ],
+  ),
   define('disabled', 'disabled, inert, fieldset, aria-disabled', { expects: ['target.enabled'], bare: true }, [
     D('attr', 'disabled attribute', 'Open menu', btn('disabled')),
     D('inert', 'inert ancestor', 'Show details', (a, l) => `<div inert><button ${a}>${l}</button></div>`),
@@ -145,7 +208,7 @@ export const LAYER_CLASSES: ClassDef[] = [
     B('fieldset', 'inside an enabled fieldset', 'Next page', (a, l) => `<fieldset><button ${a}>${l}</button></fieldset>`),
     B('aria-false', 'aria-disabled="false"', 'Zoom in', btn('aria-disabled="false"')),
   ]),
-  define('shadow', 'targets in open shadow roots', { expects: ['target.visible'], bare: true }, [
+  define('shadow', 'targets in open, closed and declarative shadow roots, slots', { expects: ['target.visible'], bare: true }, [
     D(
       'display',
       'hidden by the shadow root’s own stylesheet',
@@ -195,6 +258,52 @@ export const LAYER_CLASSES: ClassDef[] = [
     B('slotted', 'label slotted from the light DOM', 'Next page', (a, l, id) => shadow(id, `<button ${a}><slot></slot></button>`, '', l), {
       target: '',
     }),
+    B(
+      'closed',
+      'button in a closed declarative root (the host records the click)',
+      'Open menu',
+      (a, l) => `<div ${a} style="display:inline-block"><template shadowrootmode="closed"><button>${l}</button></template></div>`,
+      { target: '#shadow-b-closed >>> button' },
+    ),
+    D(
+      'closed-light',
+      'host’s light DOM says "Open menu"; its closed root shows "Close panel" (no slot)',
+      'Open menu',
+      (a, l) =>
+        `<div ${a} style="display:inline-block"><template shadowrootmode="closed"><button>Close panel</button></template>${l}</div>`,
+      { expects: ['target.label'], bare: false },
+    ),
+    B(
+      'fallback',
+      'slot fallback content, nothing assigned',
+      'Next page',
+      (a, l, id) => shadow(id, `<button ${a}><slot>${l}</slot></button>`),
+      {
+        target: '',
+      },
+    ),
+    D(
+      'assigned',
+      'slot fallback "Next page", but light "Close panel" is assigned and shows',
+      'Next page',
+      (a, l, id) => shadow(id, `<button ${a}><slot>${l}</slot></button>`, '', '<span>Close panel</span>'),
+      { target: '', expects: ['target.label'], bare: false },
+    ),
+    D(
+      'slot-white',
+      'slotted label white through the slot’s style, on a white button',
+      'Show help',
+      (a, l, id) =>
+        shadow(id, `<style>button{background:#fff;color:#111}slot{color:#fff}</style><button ${a}><slot></slot></button>`, '', l),
+      { target: '', expects: ['target.label'], bare: false },
+    ),
+    B(
+      'slot-dark',
+      'slotted label in the button’s colour',
+      'Show help',
+      (a, l, id) => shadow(id, `<style>button{background:#fff;color:#111}</style><button ${a}><slot></slot></button>`, '', l),
+      { target: '' },
+    ),
     B(
       'part',
       'styled through ::part',

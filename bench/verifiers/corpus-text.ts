@@ -43,6 +43,93 @@ export const TEXT_CLASSES: ClassDef[] = [
     B('gradient', 'dark text on a gradient', 'Open inbox', btn('style="background:linear-gradient(#fff,#ddd);color:#111"')),
     B('alpha', 'rgba(0,0,0,0.6) text', 'Copy link', btn('style="color:rgba(0,0,0,.6)"')),
   ]),
+  define('glyph-paint', 'how the glyphs are painted: fill, stroke, blend, mask, filter, shadows', label, [
+    D('fill-all', 'whole label -webkit-text-fill-color: transparent', 'Open menu', btn('style="-webkit-text-fill-color:transparent"')),
+    D(
+      'blend',
+      'black text, mix-blend-mode: screen on white: paints white',
+      'Show details',
+      btn('style="mix-blend-mode:screen;background:transparent;border-color:#fff;color:#000"'),
+    ),
+    D(
+      'svg-filter',
+      'filter: url(#…) that turns every pixel white',
+      'Next page',
+      (a, l, id) =>
+        `<svg width="0" height="0" style="position:absolute"><filter id="${id}-f"><feColorMatrix type="matrix" values="0 0 0 0 1  0 0 0 0 1  0 0 0 0 1  0 0 0 0 1"/></filter></svg><button ${a} style="filter:url(#${id}-f)">${l}</button>`,
+    ),
+    D(
+      'mask',
+      'mask-image that masks the label out',
+      'Zoom in',
+      btn('style="mask-image:linear-gradient(transparent,transparent);-webkit-mask-image:linear-gradient(transparent,transparent)"'),
+    ),
+    D(
+      'inset-shadow',
+      'inset box-shadow in the text colour over the label',
+      'Copy link',
+      btn('style="box-shadow:inset 0 0 0 40px #111;color:#111"'),
+    ),
+    B(
+      'gradient-solid',
+      'white text on a dark blue gradient (a common button)',
+      'Open menu',
+      btn('style="background:linear-gradient(#1a4b8c,#2d6bc0);color:#fff;border:0"'),
+    ),
+    B(
+      'grayscale',
+      'filter: grayscale(1) on a coloured button',
+      'Show details',
+      btn('style="filter:grayscale(1);background:#1a4b8c;color:#fff"'),
+    ),
+    B(
+      'no-shadow',
+      'box-shadow: 0 0 0 transparent, filter: none, mix-blend-mode: normal',
+      'Next page',
+      btn('style="box-shadow:0 0 0 transparent;filter:none;mix-blend-mode:normal"'),
+    ),
+    B(
+      'focus-ring',
+      'inset focus ring (2 px) away from the text',
+      'Zoom in',
+      btn('style="box-shadow:inset 0 0 0 2px #36c;padding:8px 16px"'),
+    ),
+    B(
+      'icon-shadow',
+      'drop-shadow filter on an icon beside the label',
+      'Copy link',
+      (a, l) =>
+        `<button ${a}><svg width="12" height="12" style="filter:drop-shadow(1px 1px 1px #000)"><circle cx="6" cy="6" r="5" fill="#36c"/></svg> ${l}</button>`,
+    ),
+  ]),
+  define(
+    'legibility',
+    'legibility in on-screen pixels: zoom, scale, tiny text',
+    { expects: ['target.visible', 'target.label'], bare: true },
+    [
+      D('zoom01', 'zoom: 0.1', 'Open menu', btn('style="zoom:0.1"')),
+      D('scale-x', 'scaleX(0.05): glyphs squeezed to slivers', 'Show details', btn('style="transform:scaleX(0.05)"')),
+      D('font2', 'whole label at 2 px in a normal-size box', 'Next page', btn('style="font-size:2px;width:100px;height:30px"'), {
+        expects: ['target.label'],
+        bare: false,
+      }),
+      D(
+        'nested-scale',
+        'ancestor scale(0.3) × own scale(0.5)',
+        'Zoom in',
+        (a, l) => `<div style="transform:scale(0.3);transform-origin:0 0"><button ${a} style="transform:scale(0.5)">${l}</button></div>`,
+      ),
+      B('zoom09', 'zoom: 0.9', 'Open menu', btn('style="zoom:0.9"')),
+      B('12px', '12 px text', 'Show details', btn('style="font-size:12px"')),
+      B('scale08', 'scale(0.8) on 14 px text', 'Next page', btn('style="transform:scale(0.8);font-size:14px"')),
+      B(
+        'zoom-up',
+        'ancestor zoom: 1.5 with 10 px text',
+        'Zoom in',
+        (a, l) => `<div style="zoom:1.5"><button ${a} style="font-size:10px">${l}</button></div>`,
+      ),
+    ],
+  ),
   define('font-size', 'text at font-size 0 or near it', label, [
     D('word0', 'hidden word at font-size 0', 'Open menu Close', extra('font-size:0', 'Close')),
     D('all0', 'whole label at font-size 0', 'Show help', btn('style="font-size:0"')),
@@ -194,6 +281,46 @@ export const TEXT_CLASSES: ClassDef[] = [
       (a, l) => `<button ${a}><svg aria-hidden="true" width="10" height="10"><circle cx="5" cy="5" r="4"/></svg> ${l}</button>`,
     ),
     B('sibling', 'aria-hidden on a sibling', 'Open menu', (a, l) => `<span aria-hidden="true">•</span> <button ${a}>${l}</button>`),
+  ]),
+  define('split-word', 'words split by inline markup (joined as laid out)', { expects: ['privilege'], bare: false }, [
+    D(
+      'transfer',
+      '"Trans<span>fer</span> $5,000": a commit word split by markup',
+      'Transfer $5,000',
+      (a) => `<button ${a}>Trans<span>fer</span> $5,000</button>`,
+      {
+        bare: true,
+      },
+    ),
+    D(
+      'pay',
+      '"Pa" in an inline-block, then "y invoice"',
+      'Pay invoice',
+      (a) => `<button ${a}><span style="display:inline-block">Pa</span>y invoice</button>`,
+      { bare: true },
+    ),
+    D(
+      'flex',
+      'flex items "De" / "lete account" touching (whitespace between them collapses)',
+      'Delete account',
+      (a) => `<button ${a} style="display:inline-flex"><span>De</span>\n<span>lete account</span></button>`,
+      { bare: true },
+    ),
+    B('underline', '<u>S</u>ave', 'Save', (a) => `<button ${a}><u>S</u>ave</button>`),
+    B(
+      'inline-block',
+      'inline-block first letter',
+      'Open menu',
+      (a) => `<button ${a}><span style="display:inline-block">O</span>pen menu</button>`,
+    ),
+    B('bold', 'Sh<b>ow</b> details', 'Show details', (a) => `<button ${a}>Sh<b>ow</b> details</button>`),
+    B('two-spans', '<span>Zoom</span> <span>in</span>', 'Zoom in', (a) => `<button ${a}><span>Zoom</span> <span>in</span></button>`),
+    B(
+      'flex-gap',
+      'flex items with a gap: two words',
+      'Next page',
+      (a) => `<button ${a} style="display:inline-flex;gap:6px"><span>Next</span><span>page</span></button>`,
+    ),
   ]),
   define('label-norm', 'claims that differ by case/whitespace/NFKC (benign) or by meaning (deceptive)', label, [
     D('hide', 'claim "Show details" on "Hide details"', 'Hide details', btn(), { claim: 'Show details' }),

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ClassDef, type Spec, trialsOf } from './corpus';
+import { fuzzClasses } from './corpus-fuzz';
 import { LAYER_CLASSES, resolveLayerTargets } from './corpus-layer';
 import { TEXT_CLASSES } from './corpus-text';
 import { VISUAL_CLASSES } from './corpus-visual';
@@ -8,7 +9,7 @@ import { VISUAL_CLASSES } from './corpus-visual';
 export const FIXTURES = join(import.meta.dirname, 'fixtures');
 
 export function corpus(): ClassDef[] {
-  return [...VISUAL_CLASSES, ...resolveLayerTargets(LAYER_CLASSES), ...TEXT_CLASSES];
+  return [...VISUAL_CLASSES, ...resolveLayerTargets(LAYER_CLASSES), ...TEXT_CLASSES, ...fuzzClasses()];
 }
 
 const STYLE = `

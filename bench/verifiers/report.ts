@@ -1,5 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { wilson } from '../rng';
 import { type ClassRow, type Count, disagreements, type PredicateRow, type TrialResult } from './analyze';
 import type { ClassDef } from './corpus';
+import { FUZZ_GOAL } from './fuzz/report';
+import { CERTIFY_GOAL_MS, summary } from './latency';
 import { STALE, WHY } from './notes';
 import { latencySection, ocrSection, type PerfInput } from './report-perf';
 
@@ -147,7 +152,116 @@ function ocrPart(runs: BrowserRun[]): string {
   return out.join('\n');
 }
 
-export function markdown(input: ReportInput): string {
+/** The fuzzer's totals per browser, as bench/reports/fuzz.json records them (null: no fuzz run yet). */
+export type FuzzSummary = {
+  seed: number;
+  browser: string;
+  deceptive: number;
+  benign: number;
+  bypasses: number;
+  falseRejects: number;
+};
+export function readFuzzSummary(): FuzzSummary[] | null {
+  const file = join(import.meta.dirname, '..', 'reports', 'fuzz.json');
+  if (!existsSync(file)) return null;
+  const json = JSON.parse(readFileSync(file, 'utf8')) as { seed: number; summary?: Omit<FuzzSummary, 'seed'>[] };
+  return (json.summary ?? []).map((s) => ({ ...s, seed: json.seed }));
+}
+
+export const GOALS = { classFaUpper: 0.01, classTrials: 300, falseRejects: 0.03 };
+const pct = (x: number) => `${(100 * x).toFixed(x < 0.01 ? 2 : 1)}%`;
+const verdict = (met: boolean | null) => (met === null ? 'not measured' : met ? 'met' : '**missed**');
+
+/**
+ * Issue 10's goals, computed from this run's data (and the fuzzer's last report): every row says
+ * met, missed, or what is missing to tell.
+ */
+export function goalsSection(runs: BrowserRun[], fuzz: FuzzSummary[] | null): string {
+  const rows: string[][] = [];
+  for (const run of runs) {
+    const classes = run.base.rows.filter((r) => r.cls !== 'all');
+    const leaking = classes.filter((r) => r.falseAccept.k > 0);
+    const thin = classes.filter((r) => r.falseAccept.k === 0 && r.falseAccept.ci.high > GOALS.classFaUpper);
+    rows.push([
+      run.browser,
+      `false accepts 0 in every class, Wilson upper ≤ ${pct(GOALS.classFaUpper)} (≥ ${GOALS.classTrials} deceptive trials per class), OCR off`,
+      `${leaking.length} of ${classes.length} classes leak (${leaking.map((r) => `${r.cls} ${r.falseAccept.k}/${r.falseAccept.n}`).join(', ') || 'none'}); ${thin.length} more have no false accept but too few trials for the bound (${thin.map((r) => `${r.cls} n=${r.falseAccept.n}`).join(', ') || 'none'}); the most any class has is ${Math.max(0, ...classes.map((r) => r.falseAccept.n))}`,
+      verdict(leaking.length === 0 && thin.length === 0),
+    ]);
+    const all = run.base.rows.find((r) => r.cls === 'all')!;
+    rows.push([
+      run.browser,
+      `false rejects ≤ ${pct(GOALS.falseRejects)} of benign trials, OCR off`,
+      `${all.falseReject.k}/${all.falseReject.n} = ${pct(all.falseReject.ci.rate)} (Wilson upper ${pct(all.falseReject.ci.high)})`,
+      verdict(all.falseReject.ci.rate <= GOALS.falseRejects),
+    ]);
+    if ('skipped' in run.ocr) {
+      rows.push([run.browser, 'false accepts 0 / false rejects ≤ 3%, OCR on', `OCR pass not run: ${run.ocr.skipped}`, verdict(null)]);
+    } else {
+      const o = run.ocr.rows.find((r) => r.cls === 'all')!;
+      const oLeaking = run.ocr.rows.filter((r) => r.cls !== 'all' && r.falseAccept.k > 0);
+      rows.push([
+        run.browser,
+        `false accepts 0 in every class, Wilson upper ≤ ${pct(GOALS.classFaUpper)}, OCR on (the pixel classes)`,
+        `${o.falseAccept.k}/${o.falseAccept.n} over ${run.ocr.rows.length - 1} classes (${oLeaking.map((r) => `${r.cls} ${r.falseAccept.k}/${r.falseAccept.n}`).join(', ') || 'none leaks'}); every class far under ${GOALS.classTrials} trials`,
+        verdict(oLeaking.length === 0 && run.ocr.rows.every((r) => r.cls === 'all' || r.falseAccept.ci.high <= GOALS.classFaUpper)),
+      ]);
+      rows.push([
+        run.browser,
+        `false rejects ≤ ${pct(GOALS.falseRejects)} of benign trials, OCR on`,
+        `${o.falseReject.k}/${o.falseReject.n} = ${pct(o.falseReject.ci.rate)}`,
+        verdict(o.falseReject.n === 0 ? null : o.falseReject.ci.rate <= GOALS.falseRejects),
+      ]);
+    }
+    const f = fuzz?.find((x) => x.browser === run.browser);
+    rows.push([
+      run.browser,
+      `fuzzer: 0 bypasses in ≥ ${FUZZ_GOAL.trials.toLocaleString('en')} deceptive trials (Wilson upper ≤ ${pct(FUZZ_GOAL.upper)})`,
+      f
+        ? `seed ${f.seed}: ${f.bypasses}/${f.deceptive} bypasses (upper ${pct(wilson(f.bypasses, f.deceptive).high)}), ${f.falseRejects}/${f.benign} twins rejected — bench/reports/fuzz.md`
+        : 'no fuzz report (npm run bench:fuzz)',
+      verdict(f ? f.bypasses === 0 && f.deceptive >= FUZZ_GOAL.trials && wilson(0, f.deceptive).high <= FUZZ_GOAL.upper : null),
+    ]);
+    const latency = run.perf.latency;
+    if ('error' in latency) rows.push([run.browser, `certification p50 ≤ ${CERTIFY_GOAL_MS} ms`, latency.error, verdict(null)]);
+    else {
+      const p50s = latency.targets.map((t) => `${t.description}: ${t.certifyMs.p50 === null ? '—' : t.certifyMs.p50.toFixed(2)} ms`);
+      const all50 = latency.targets.map((t) => t.certifyMs.p50);
+      rows.push([
+        run.browser,
+        `certification p50 ≤ ${CERTIFY_GOAL_MS} ms (5,000-element page)`,
+        p50s.join('; '),
+        verdict(all50.some((x) => x === null) ? null : all50.every((x) => (x as number) <= CERTIFY_GOAL_MS)),
+      ]);
+    }
+    const ocr = run.perf.ocr;
+    const pixelTrials = 'skipped' in run.ocr ? [] : run.ocr.results.filter((r) => r.seen.ocr !== undefined);
+    const decided = summary(pixelTrials.map((r) => r.ms));
+    if (ocr.status !== 'measured' || ocr.warm.p50 === null || decided.p50 === null)
+      rows.push([
+        run.browser,
+        'pixel-checked decision p50 ≤ 2 × warm OCR p50',
+        ocr.status !== 'measured' ? `OCR not measured: ${ocr.reason}` : `no pixel-checked decision in the OCR pass (${decided.n})`,
+        verdict(null),
+      ]);
+    else
+      rows.push([
+        run.browser,
+        'pixel-checked decision p50 ≤ 2 × warm OCR p50',
+        `round trip of the OCR pass’s pixel-read proposals p50 ${decided.p50.toFixed(0)} ms (n=${decided.n}) vs 2 × ${ocr.warm.p50.toFixed(0)} ms`,
+        verdict(decided.p50 <= 2 * ocr.warm.p50),
+      ]);
+  }
+  return [
+    '## Goals (issue 10), from this run’s data',
+    '',
+    'Default policy. A class’s false-accept bound needs at least 300 deceptive trials with none accepted (Wilson 95% upper bound ≤ 1%); the corpus has about ten per class, so a class with no false accept is still “missed” until the fuzzer or a larger corpus supplies the trials. The fuzzer row reads `bench/reports/fuzz.json` (its own run and seed). The pixel-checked decision is the round trip of the OCR pass’s proposals whose pixels were read, against the warm OCR p50 measured on the same build.',
+    '',
+    table(['browser', 'goal', 'measured', 'status'], rows),
+  ].join('\n');
+}
+
+export function markdown(input: ReportInput, fuzz: FuzzSummary[] | null = readFuzzSummary()): string {
   const { corpus, runs } = input;
   const out = [
     '# Verifier benchmark (DOM, AX, OCR certificates against a labelled corpus)',
@@ -162,6 +276,7 @@ export function markdown(input: ReportInput): string {
     '- Brackets: Wilson 95% intervals. Trials of one element are not independent (claimed and bare trials share a fixture), so the intervals are optimistic.',
     '',
   ];
+  out.push(goalsSection(runs, fuzz), '');
   for (const run of runs) {
     out.push(
       `## ε_p matrix — ${run.browser}, default policy (DOM + AX; OCR only for commit clicks; ${run.base.seconds.toFixed(1)} s; the bench’s user denied ${run.base.denied} asks)`,

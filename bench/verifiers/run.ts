@@ -22,7 +22,18 @@ const flag = (name: string) => argv.includes(`--${name}`);
 const value = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
 
 /** Classes whose claimed trials run again with OCR on for interact clicks (pixels decide there). */
-const OCR_CLASSES = ['scale', 'size', 'pointer-events', 'contrast', 'font-size', 'generated', 'overflow'];
+const OCR_CLASSES = [
+  'scale',
+  'size',
+  'pointer-events',
+  'paint-layer',
+  'contrast',
+  'glyph-paint',
+  'legibility',
+  'font-size',
+  'generated',
+  'overflow',
+];
 
 function versionOf(name: BrowserName): string {
   const binary =

@@ -1,4 +1,7 @@
 import type { Certificate } from '../core/contracts';
+import { type VisibleTextValue, VisibleTextValueSchema } from '../core/plan';
+
+type Painted = NonNullable<VisibleTextValue['painted']>;
 
 /**
  * The content script can only speak for its own frame; anything scoped elsewhere is dropped, and so
@@ -28,6 +31,19 @@ export function browserOrigin(frame: string, origin: string | null, url: string)
 export function textOf(certificates: readonly Certificate[]): string | null {
   const value = certificates.find((c) => c.type === 'visible_text')?.value as { text?: unknown } | undefined;
   return typeof value?.text === 'string' ? value.text : null;
+}
+
+/** Whether the DOM holds text for the target's label that the screen does not show (not an icon). */
+export function hiddenTextOf(certificates: readonly Certificate[]): boolean {
+  const value = certificates.find((c) => c.type === 'visible_text')?.value as { hiddenText?: unknown } | undefined;
+  return value?.hiddenText === true;
+}
+
+/** How the target's label is painted (rotation/skew and its own box), for turning the crop upright. */
+export function paintedOf(certificates: readonly Certificate[]): Painted | null {
+  const value = certificates.find((c) => c.type === 'visible_text')?.value as { painted?: unknown } | undefined;
+  const parsed = VisibleTextValueSchema.shape.painted.safeParse(value?.painted ?? null);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Why the DOM cannot certify the target's label on its own (empty: it can). */

@@ -1,9 +1,10 @@
 import browser from 'webextension-polyfill';
 import type { Action, ExecuteResult } from '../messages/background-content';
-import { ExecuteResultSchema } from '../messages/background-content';
+import { ExecuteResultSchema, SettleResultSchema } from '../messages/background-content';
 
 const EXECUTE_TIMEOUT_MS = 10_000;
 const TOOL_TIMEOUT_MS = 30_000;
+const SETTLE_TIMEOUT_MS = 500;
 
 type FrameLocation = { tabId: number; frameId: number; documentId: string | null };
 
@@ -15,6 +16,31 @@ export function executeInFrame(frame: FrameLocation, requestId: string, digest: 
 /** Asks the frame that registered a page tool to run it with the resolved arguments. */
 export function runPageTool(frame: FrameLocation, requestId: string, name: string, digest: string, args: Record<string, unknown>) {
   return command(frame, { kind: 'run-tool', requestId, name, digest, args }, TOOL_TIMEOUT_MS);
+}
+
+/**
+ * Waits until the proposing frame has painted after certification, before the decision's capture
+ * (see SettleCommandSchema). Whatever the answer, the capture follows: pixels that still differ
+ * from the DOM's account are judged as pixels.
+ */
+export async function settleFrame(frame: FrameLocation): Promise<boolean> {
+  const options: { frameId: number; documentId?: string } = { frameId: frame.frameId };
+  if (frame.documentId) options.documentId = frame.documentId;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const reply = await Promise.race([
+      browser.tabs.sendMessage(frame.tabId, { kind: 'settle' }, options),
+      new Promise((resolve) => {
+        timer = setTimeout(() => resolve(null), SETTLE_TIMEOUT_MS);
+      }),
+    ]);
+    const parsed = SettleResultSchema.safeParse(reply);
+    return parsed.success && parsed.data.painted;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function command(frame: FrameLocation, message: object, timeoutMs: number): Promise<ExecuteResult> {

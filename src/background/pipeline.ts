@@ -1,6 +1,15 @@
 import { AUDIT_CROP_MAX_CHARS, type Certificate, type Reason, reason, type Verdict } from '../core/contracts';
 import { gate } from '../core/gate';
-import { navigationPrivilege, type Predicate, planFor, resolveTarget, targetOf, targetPrivilege } from '../core/plan';
+import {
+  claimNeedsPixels,
+  hasLegibleText,
+  navigationPrivilege,
+  type Predicate,
+  planFor,
+  resolveTarget,
+  targetOf,
+  targetPrivilege,
+} from '../core/plan';
 import { askTimeoutMs, type GatePolicy, gatePolicyFor, ocrFor } from '../core/policy';
 import { type ResolvedCall, resolve } from '../core/resolver';
 import type { Action, ExecuteResult } from '../messages/background-content';
@@ -8,13 +17,12 @@ import type { ContentRequest } from '../messages/content-background';
 import { type AskInput, askUser } from './ask/ask-user';
 import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
-import { browserOrigin, doubtsOf, scopeToFrame, textOf } from './evidence';
-import { executeInFrame, runPageTool } from './execute';
+import { browserOrigin, doubtsOf, hiddenTextOf, paintedOf, scopeToFrame, textOf } from './evidence';
+import { executeInFrame, runPageTool, settleFrame } from './execute';
 import { FRAME_VISIBLE, frameChainStillVisible, subframeView } from './frame-chain';
 import { listedBy } from './listing';
-import { cropPng } from './ocr';
 import { locate, pageToolsFor } from './page-tool-registry';
-import { certifyPixels, pixelsUnchanged, type ScreenView } from './pixels';
+import { certifyPixels, decisionShot, pixelsUnchanged, type ScreenView, type Shot } from './pixels';
 import { getPolicy } from './policy-store';
 import { type FrameSender, frameKey } from './sender';
 
@@ -22,9 +30,11 @@ type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
 
 /** RESOLVE ▶ PLAN ▶ CERTIFY ▶ GATE ▶ EXECUTE ▶ AUDIT for one proposal from one frame. */
 export async function handleProposal(request: Proposed, sender: FrameSender): Promise<Verdict> {
+  // One capture of the target serves the whole decision (OCR, the ask's picture, the audit crop).
+  const shot = decisionShot(sender, request.kind === 'propose' ? request.devicePixelRatio : undefined);
   const outcome =
-    request.kind === 'malformed' ? rejected([reason(request.code, request.problem)]) : await decideAndExecute(request, sender);
-  if (outcome.decision === 'block' && request.kind === 'propose') outcome.crop = (await cropOf(outcome, sender)) ?? undefined;
+    request.kind === 'malformed' ? rejected([reason(request.code, request.problem)]) : await decideAndExecute(request, sender, shot);
+  if (outcome.decision === 'block' && request.kind === 'propose') outcome.crop = (await cropOf(outcome, shot)) ?? undefined;
   const record = await appendAudit(auditBody(request, sender, outcome));
   const verdict: Verdict = { id: record.id, decision: outcome.decision, executed: outcome.executed, reasons: outcome.reasons };
   if (outcome.approval) verdict.approved = outcome.approval.approved;
@@ -32,7 +42,7 @@ export async function handleProposal(request: Proposed, sender: FrameSender): Pr
   return verdict;
 }
 
-async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>, sender: FrameSender): Promise<Outcome> {
+async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>, sender: FrameSender, shot: Shot): Promise<Outcome> {
   const started = performance.now();
   const context = { pageTools: await pageToolsFor(sender), listed: await listedBy(sender) };
   const resolution = resolve(request.proposal, context);
@@ -63,6 +73,10 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
 
   const policy = await getPolicy();
   const gatePolicy = gatePolicyFor(policy, sender.frameOrigin, call.tool === 'navigate' ? { destination: String(call.args.url) } : {});
+  // Pixels corroborate what a privileged click's label says (where the policy wants them), and a
+  // value an assistant claims to read must be visibly there.
+  // A label the DOM cannot certify beyond doubt is certified by the pixels or not at all, whatever
+  // the privilege: without a reading the pixel predicates stay unsupported and the policy decides.
   // Where the target is on the tab's screen: its own rect in the top frame; in a subframe, where the
   // frame chain (which every ancestor must certify, frame-chain.ts) puts it, or nowhere.
   let view: ScreenView | null = null;
@@ -73,21 +87,33 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
     chainGap = seen.gap;
     if (seen.certificate) certificates.push(seen.certificate);
   }
-  // Pixels corroborate what a privileged click's label says (where the policy wants them), and a
-  // value an assistant claims to read must be visibly there. A label the DOM cannot certify beyond
-  // doubt is certified by the pixels or not at all, whatever the privilege: without a reading the
-  // pixel predicates stay unsupported and the policy decides.
   const doubts = selector !== null ? doubtsOf(certificates) : [];
   const wantPixels =
     selector !== null &&
     (doubts.length > 0 ||
+      claimNeedsPixels(call, targetLabel) ||
       (call.tool === 'click' && ocrFor(policy, privilege)) ||
       (call.tool === 'read' && call.claims.value !== undefined));
-  const pixels = wantPixels && view && selector !== null ? await certifyPixels(sender, frame, selector, view) : null;
+  // The screen position comes from the frame chain in a subframe (view), from the target itself on top.
+  const rect = view?.rect ?? null;
+  if (view) shot.useDpr(view.dpr);
+  // An icon or image: nothing legible shown and no text in the DOM that could be (a label painted
+  // away is not an icon). A reading with no text is no reading (unsupported), not a mismatch.
+  const iconOnly = targetLabel !== null && !hasLegibleText(targetLabel) && !hiddenTextOf(certificates);
+  // The capture must show the layout the DOM evidence describes: wait for the frame to paint first.
+  if (wantPixels) await settleFrame(sender);
+  const pixels = wantPixels
+    ? await certifyPixels(shot, frame, selector, rect, {
+        blankIsNoReading: iconOnly,
+        expected: [targetLabel, call.claims.label],
+        painted: paintedOf(certificates),
+      })
+    : null;
   if (pixels) certificates.push(...pixels.certificates);
   const plan = planFor(call, {
     frameOrigin: sender.frameOrigin,
     subframe: sender.frameId !== 0,
+    iconOnly,
     ...(wantPixels ? { pixels: { renderedText: targetLabel } } : {}),
   });
 
@@ -100,7 +126,7 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
     decideMs: performance.now() - started,
     ...(view ? { screen: view } : {}),
   };
-  const crop = () => (view ? cropPng(sender.tabId, sender.windowId ?? undefined, view.rect, view.dpr) : Promise.resolve(null));
+  const crop = () => (rect ? shot.png(rect) : Promise.resolve(null));
   const asking = {
     call,
     sender,
@@ -112,7 +138,7 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
     crop,
   };
   return conclude(base, decided, asking, async () => {
-    const changed = pixels && view ? await pixelsUnchanged(sender, pixels, view.dpr) : null;
+    const changed = pixels ? await pixelsUnchanged(shot, pixels) : null;
     if (changed) return { executed: false, code: 'stale_evidence', message: changed };
     // The ancestors may have hidden or covered the frame since (during an ask, say): walk the chain again.
     const hidden = selector !== null ? await frameChainStillVisible(sender, frame, selector, certificates) : null;
@@ -224,16 +250,13 @@ function actionFor(call: ResolvedCall): Action {
 
 const CROP_BUDGET_MS = 300;
 
-/** The crop of a blocked click's target, from the tab's pixels where it is on screen; best effort. */
-async function cropOf(outcome: Outcome, sender: FrameSender) {
+/** The crop of a blocked click's target (the decision's latest capture, if any); best effort. */
+async function cropOf(outcome: Outcome, shot: Shot) {
   if (outcome.call?.tool !== 'click' || !outcome.screen) return null;
-  const { rect, dpr } = outcome.screen;
+  const { rect } = outcome.screen;
   if (rect.width < 2 || rect.height < 2) return null;
   // The verdict must not wait long for a picture: Chromium allows two captures a second.
-  const png = await Promise.race([
-    cropPng(sender.tabId, sender.windowId ?? undefined, rect, dpr),
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), CROP_BUDGET_MS)),
-  ]);
+  const png = await Promise.race([shot.png(rect), new Promise<null>((resolve) => setTimeout(() => resolve(null), CROP_BUDGET_MS))]);
   return png && png.length <= AUDIT_CROP_MAX_CHARS ? { png, rect } : null;
 }
 

@@ -1,22 +1,100 @@
 import type { Certificate, Rect } from '../core/contracts';
-import { DHASH_BITS, OCR_VERIFIER, ocrElement, pixelHashOf } from './ocr';
+import {
+  calibratedOcrConfidence,
+  dHash,
+  type GrayImage,
+  type Linear,
+  RECHECK_TOLERANCE,
+  type Thumbnail,
+  thumbnail,
+  thumbnailDistance,
+  upright,
+} from '../core/pixels';
+import { hasLegibleText } from '../core/plan';
+import { captureCrop, DHASH_BITS, OCR_VERIFIER, ocrLangFor, pngDataUrl, recognize } from './ocr';
 import type { FrameSender } from './sender';
 
-export type PixelEvidence = { certificates: Certificate[]; rect: Rect; hash: string | null; ms: number; error: string | null };
+/**
+ * The pixels of one decision. The certification capture serves OCR, the reference for the
+ * re-check, the ask's picture and the audit crop of a blocked click: a decision captures the tab
+ * once, plus once more for the re-check just before executing (Chromium allows two a second).
+ * Rects are CSS pixels in the top frame's viewport.
+ */
+export type Shot = {
+  /** The top frame's devicePixelRatio, when the proposing frame is a subframe (its own may differ). */
+  useDpr(dpr: number): void;
+  /** The crop at `rect`, captured on first use and kept for the rest of the decision. */
+  crop(rect: Rect): Promise<Crop>;
+  /** A fresh capture at `rect` (the re-check); it becomes the decision's latest picture. */
+  recapture(rect: Rect): Promise<Crop>;
+  /** The latest crop as a small PNG, capturing one only if none was taken yet. */
+  png(rect: Rect): Promise<string | null>;
+};
+
+type Crop = { ok: true; gray: GrayImage } | { ok: false; error: string };
+
+export function decisionShot(sender: FrameSender, initialDpr: number | undefined): Shot {
+  let dpr = initialDpr;
+  let latest: { key: string; crop: Promise<Crop> } | null = null;
+  const take = (rect: Rect): Promise<Crop> =>
+    dpr === undefined
+      ? Promise.resolve({ ok: false, error: 'bad_device_pixel_ratio' })
+      : captureCrop(sender.tabId, sender.windowId ?? undefined, rect, dpr);
+  const keyOf = (rect: Rect) => `${rect.x},${rect.y},${rect.width},${rect.height}`;
+  const shot: Shot = {
+    useDpr(value) {
+      if (value !== dpr) latest = null;
+      dpr = value;
+    },
+    crop(rect) {
+      if (latest?.key !== keyOf(rect)) latest = { key: keyOf(rect), crop: take(rect) };
+      return latest.crop;
+    },
+    recapture(rect) {
+      latest = { key: keyOf(rect), crop: take(rect) };
+      return latest.crop;
+    },
+    async png(rect) {
+      const crop = await shot.crop(rect);
+      return crop.ok ? pngDataUrl(crop.gray) : null;
+    },
+  };
+  return shot;
+}
 
 /** Where the target is on the tab's screenshot: its rect in the top frame's viewport (CSS px) and that frame's devicePixelRatio. */
 export type ScreenView = { rect: Rect; dpr: number };
 
+export type PixelEvidence = { certificates: Certificate[]; rect: Rect; thumb: Thumbnail | null; ms: number; error: string | null };
+
 /**
- * Reads the target's rendered pixels: OCR text (its confidence is the certificate's κ) and a
- * perceptual hash for the re-check before executing. The crop comes from a screenshot of the tab
- * at `view`: the target's own rect in the top frame, or in a subframe the rect the frame chain
- * mapped into the top viewport (background/frame-chain.ts, `subframeView`).
+ * Reads the target's rendered pixels from the decision's capture: OCR text (its confidence is the
+ * certificate's κ), a 64-bit dHash for the audit record, and a thumbnail for the re-check before
+ * executing. Without a rect in the top viewport, pixels stay unsupported (the gate asks or blocks).
  */
-export async function certifyPixels(sender: FrameSender, frame: string, selector: string, view: ScreenView): Promise<PixelEvidence> {
-  const { rect, dpr } = view;
-  const result = await ocrElement(sender.tabId, sender.windowId ?? undefined, rect, dpr);
-  if (!result.ok) return { certificates: [], rect, hash: null, ms: 0, error: result.error };
+export async function certifyPixels(
+  shot: Shot,
+  frame: string,
+  selector: string,
+  rect: Rect | null,
+  options: {
+    blankIsNoReading?: boolean;
+    expected?: readonly (string | null | undefined)[];
+    painted?: { linear: Linear; width: number; height: number } | null;
+  } = {},
+): Promise<PixelEvidence | null> {
+  if (!rect) return null;
+  const started = performance.now();
+  const crop = await shot.crop(rect);
+  if (!crop.ok) return { certificates: [], rect, thumb: null, ms: 0, error: crop.error };
+  const thumb = thumbnail(crop.gray);
+  const hash = dHash(crop.gray);
+  // A rotated or skewed label is read turned upright, as a person reads it (the hash and the
+  // re-check keep the crop as captured).
+  const read = (options.painted ? uprightCrop(crop.gray, rect, options.painted) : null) ?? crop.gray;
+  const result = await recognize(read, ocrLangFor(options.expected ?? []));
+  if (!result.ok) return { certificates: [], rect, thumb, ms: 0, error: result.error };
+  if (options.blankIsNoReading && !hasLegibleText(result.text)) return { certificates: [], rect, thumb, ms: 0, error: 'no_text' };
   const base = {
     region: { frame, selector, rect },
     source: 'ocr' as const,
@@ -26,29 +104,40 @@ export async function certifyPixels(sender: FrameSender, frame: string, selector
   };
   return {
     rect,
-    hash: result.hash,
-    ms: result.ms,
+    thumb,
+    ms: performance.now() - started,
     error: null,
     certificates: [
       {
         id: `o-${crypto.randomUUID()}`,
         type: 'ocr_text',
+        // The value keeps Tesseract's own number; κ is it calibrated to the gate's scale.
         value: { text: result.text, confidence: result.confidence },
-        confidence: result.confidence,
+        confidence: calibratedOcrConfidence(result.confidence),
         ...base,
       },
-      { id: `h-${crypto.randomUUID()}`, type: 'pixel_hash', value: { hash: result.hash, bits: DHASH_BITS }, confidence: 1, ...base },
+      { id: `h-${crypto.randomUUID()}`, type: 'pixel_hash', value: { hash, bits: DHASH_BITS }, confidence: 1, ...base },
     ],
   };
 }
 
 /**
- * TOCTOU for pixel-certified actions: the crop must hash exactly as it did when certified.
- * (A one-character change moves a 64-bit dHash by only 1–2 bits, so no tolerance is allowed.)
+ * TOCTOU for pixel-certified actions: captured again just before executing, the crop must look as
+ * it did when certified, within rendering noise (RECHECK_TOLERANCE, measured: see its comment).
  */
-export async function pixelsUnchanged(sender: FrameSender, evidence: PixelEvidence, dpr: number): Promise<string | null> {
-  if (evidence.hash === null) return null;
-  const now = await pixelHashOf(sender.tabId, sender.windowId ?? undefined, evidence.rect, dpr);
+export async function pixelsUnchanged(shot: Shot, evidence: PixelEvidence): Promise<string | null> {
+  if (evidence.thumb === null) return null;
+  const now = await shot.recapture(evidence.rect);
   if (!now.ok) return `The target's pixels could not be checked again (${now.error}).`;
-  return now.hash === evidence.hash ? null : 'The target looks different from when it was certified.';
+  return thumbnailDistance(thumbnail(now.gray), evidence.thumb) <= RECHECK_TOLERANCE
+    ? null
+    : 'The target looks different from when it was certified.';
+}
+
+/** The crop turned upright and cut to the element's own box (device pixels: the crop's per CSS px). */
+function uprightCrop(gray: GrayImage, rect: Rect, painted: { linear: Linear; width: number; height: number }): GrayImage | null {
+  const [a, b, c, d] = painted.linear;
+  const perCss = (gray.width / Math.max(1, rect.width)) * Math.sqrt(Math.abs(a * d - b * c));
+  const box = painted.width > 0 && painted.height > 0 ? { width: painted.width * perCss, height: painted.height * perCss } : undefined;
+  return upright(gray, painted.linear, box);
 }

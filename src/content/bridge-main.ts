@@ -8,7 +8,7 @@ import browser from 'webextension-polyfill';
 import { PROPOSAL_LIMITS, VerdictSchema } from '../core/contracts';
 import { targetOf } from '../core/plan';
 import { inspectShape, resolve } from '../core/resolver';
-import { ExecuteCommandSchema, RunToolCommandSchema } from '../messages/background-content';
+import { ExecuteCommandSchema, RunToolCommandSchema, SettleCommandSchema } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
 import { type BridgeReply, type PageRequest, PageRequestSchema } from '../messages/page-bridge';
 import { announce, onAllowed } from './allowances';
@@ -159,6 +159,7 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
     const port = pagePort;
     return execute(command.data, port ? (allowance) => announce((message) => port.postMessage(message), allowance) : null);
   }
+  if (SettleCommandSchema.safeParse(message).success) return nextPaint();
   const run = RunToolCommandSchema.safeParse(message);
   if (run.success) {
     const port = pagePort;
@@ -167,3 +168,19 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
   }
   return undefined;
 });
+
+/**
+ * Resolves after the page has painted a frame: the second animation frame callback runs after the
+ * first one's frame was painted. A tab that paints nothing (hidden) answers false after a while.
+ */
+function nextPaint(): Promise<{ painted: boolean }> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({ painted: false }), 250);
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        clearTimeout(timer);
+        resolve({ painted: true });
+      }),
+    );
+  });
+}

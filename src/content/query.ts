@@ -1,6 +1,9 @@
+import { shadowRootOf } from './verifiers/flat-tree';
+
 /**
- * Evaluates a target selector in this frame. `a >>> b` finds `b` inside the open shadow roots of
- * the elements matched by `a`; closed shadow roots stay closed.
+ * Evaluates a target selector in this frame. `a >>> b` finds `b` inside the shadow roots of the
+ * elements matched by `a`, open or closed: a closed root hides its tree from the page's scripts,
+ * not from what the user sees and clicks (the extension reads it as it reads everything rendered).
  */
 export type QueryResult = { ok: true; elements: Element[] } | { ok: false; error: string };
 
@@ -13,7 +16,7 @@ export function queryTarget(selector: string, root: ParentNode = document): Quer
     for (const [index, step] of steps.entries()) {
       found = scopes.flatMap((scope) => Array.from(scope.querySelectorAll(step)));
       if (index < steps.length - 1) {
-        scopes = found.map((element) => element.shadowRoot).filter((shadow): shadow is ShadowRoot => shadow !== null);
+        scopes = found.map((element) => shadowRootOf(element)).filter((shadow): shadow is ShadowRoot => shadow !== null);
       }
     }
   } catch (error) {

@@ -32,6 +32,15 @@ export const RunToolCommandSchema = z.strictObject({
 });
 export type RunToolCommand = z.infer<typeof RunToolCommandSchema>;
 
+/**
+ * Background → the proposing frame, before the decision's capture: answer once the page has painted
+ * a frame after certification (the target may just have been scrolled into view, or the page may
+ * have scrolled itself), so the pixels show the layout the DOM evidence describes.
+ */
+export const SettleCommandSchema = z.strictObject({ kind: z.literal('settle') });
+export type SettleCommand = z.infer<typeof SettleCommandSchema>;
+export const SettleResultSchema = z.strictObject({ painted: z.boolean() });
+
 export const ExecuteResultSchema = z.strictObject({
   executed: z.boolean(),
   code: ReasonCodeSchema.nullable(),

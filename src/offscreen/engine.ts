@@ -1,5 +1,6 @@
 import { createWorker, OEM, PSM, type Worker as TesseractWorker } from 'tesseract.js';
-import { encodePgm, type GrayImage, prepareForOcr } from '../core/pixels';
+import { encodePgm, type GrayImage, prepareForOcr, showsAnything } from '../core/pixels';
+import type { OcrLang } from './protocol';
 
 /**
  * The Tesseract engine, where a page can run a Worker: the offscreen document on Chrome, the event
@@ -27,12 +28,13 @@ export function createOcrEngine(options: EngineOptions) {
   const coldMs = options.coldTimeoutMs ?? 8_000;
   const warmMs = options.warmTimeoutMs ?? 3_000;
   const idleMs = options.idleMs ?? 60_000;
-  let running: Running | null = null;
-  let warm = false;
+  // One worker per language data set: `eng` always, `chi_sim` only once a Chinese label is read.
+  const running = new Map<OcrLang, Running>();
+  const warm = new Set<OcrLang>();
   let queue: Promise<unknown> = Promise.resolve();
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
-  function start(): Running {
+  function start(lang: OcrLang): Running {
     let failed: (reason: unknown) => void = () => {};
     const failure = new Promise<never>((_, reject) => {
       failed = reject;
@@ -50,7 +52,7 @@ export function createOcrEngine(options: EngineOptions) {
     };
     let created: Promise<TesseractWorker>;
     try {
-      created = createWorker('eng', OEM.LSTM_ONLY, {
+      created = createWorker(lang, OEM.LSTM_ONLY, {
         workerPath: options.assetUrl(ASSETS.worker),
         corePath: options.assetUrl(ASSETS.core),
         langPath: options.assetUrl(ASSETS.lang),
@@ -72,11 +74,13 @@ export function createOcrEngine(options: EngineOptions) {
     return { ready, thread };
   }
 
-  function stop() {
-    if (!running) return;
-    running.thread?.terminate();
-    running = null;
-    warm = false;
+  function stop(lang?: OcrLang) {
+    for (const [which, worker] of running) {
+      if (lang !== undefined && which !== lang) continue;
+      worker.thread?.terminate();
+      running.delete(which);
+      warm.delete(which);
+    }
   }
 
   function armIdle() {
@@ -87,12 +91,15 @@ export function createOcrEngine(options: EngineOptions) {
     }, idleMs);
   }
 
-  async function run(image: GrayImage): Promise<EngineResult> {
+  async function run(image: GrayImage, lang: OcrLang): Promise<EngineResult> {
+    // A crop with nothing a person could make out shows no text, whatever the engine would make of
+    // its anti-aliasing after binarising it.
+    if (!showsAnything(image)) return { ok: true, text: '', confidence: 1, engineMs: 0, cold: false };
     clearTimeout(idleTimer);
     const started = performance.now();
-    const cold = !warm;
-    running ??= start();
-    const current = running;
+    const cold = !warm.has(lang);
+    if (!running.has(lang)) running.set(lang, start(lang));
+    const current = running.get(lang)!;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), cold ? coldMs : warmMs);
@@ -102,14 +109,20 @@ export function createOcrEngine(options: EngineOptions) {
       const outcome = await Promise.race([job, timeout]);
       if (outcome === 'timeout') {
         // Fail closed: a worker that hung once is not trusted to answer the next request.
-        if (running === current) stop();
+        if (running.get(lang) === current) stop(lang);
         return { ok: false, error: 'timeout' };
       }
-      warm = true;
+      warm.add(lang);
       const { text, confidence } = outcome.data;
-      return { ok: true, text: text.trim(), confidence: clamp01(confidence / 100), engineMs: performance.now() - started, cold };
+      return {
+        ok: true,
+        text: text.trim(),
+        confidence: clamp01(confidence / 100),
+        engineMs: performance.now() - started,
+        cold,
+      };
     } catch (error) {
-      if (running === current) stop();
+      if (running.get(lang) === current) stop(lang);
       return { ok: false, error: 'engine_error', detail: String(error) };
     } finally {
       clearTimeout(timer);
@@ -119,15 +132,15 @@ export function createOcrEngine(options: EngineOptions) {
 
   return {
     /** OCR of a grayscale crop. Jobs run one at a time; each one's budget starts when it does. */
-    recognize(image: GrayImage): Promise<EngineResult> {
-      const result = queue.then(() => run(image));
+    recognize(image: GrayImage, lang: OcrLang = 'eng'): Promise<EngineResult> {
+      const result = queue.then(() => run(image, lang));
       queue = result.catch(() => {});
       return result;
     },
     /** Terminates the worker now (idle release, or tests). */
-    release: stop,
+    release: () => stop(),
     get warm() {
-      return warm;
+      return warm.has('eng');
     },
   };
 }

@@ -27,12 +27,12 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse: (r
   if (!fromOwnExtension(sender)) return false;
   const request = OcrRequestSchema.safeParse(message);
   if (!request.success) return false;
-  const { width, height, gray } = request.data;
+  const { width, height, gray, lang } = request.data;
   const data = fromBase64(gray);
   if (data.length !== width * height) {
     sendResponse({ ok: false, error: 'bad_request', detail: 'pixel count does not match the size' });
     return false;
   }
-  engine.recognize({ width, height, data }).then(sendResponse);
+  engine.recognize({ width, height, data }, lang).then(sendResponse);
   return true;
 });

@@ -12,6 +12,8 @@ export const OcrRequestSchema = z
   .object({
     target: z.literal(OFFSCREEN_TARGET),
     kind: z.literal('ocr'),
+    /** The language data to read with: `chi_sim` only for text with Han characters. */
+    lang: z.enum(['eng', 'chi_sim']).default('eng'),
     width: z.number().int().min(1).max(MAX_SIDE),
     height: z.number().int().min(1).max(MAX_SIDE),
     /** The grayscale crop, one byte a pixel, base64 (runtime messages are JSON: no typed arrays). */
@@ -19,7 +21,8 @@ export const OcrRequestSchema = z
   })
   .strict()
   .refine((r) => r.width * r.height <= MAX_PIXELS, 'crop too large');
-export type OcrRequest = z.infer<typeof OcrRequestSchema>;
+export type OcrRequest = z.input<typeof OcrRequestSchema>;
+export type OcrLang = 'eng' | 'chi_sim';
 
 export const OcrResponseSchema = z.discriminatedUnion('ok', [
   z

@@ -26,7 +26,8 @@ const edit = (line: string, change: (record: Record<string, unknown>) => void) =
   return JSON.stringify(record);
 };
 
-describe('npm run audit:verify', () => {
+// Each test spawns the CLI through tsx (about a second alone, several on a loaded two-core machine).
+describe('npm run audit:verify', { timeout: 30_000 }, () => {
   it('accepts a good export: "OK: N records", exit 0', () => {
     const run = cli(toJsonLines(auditChain(5)));
     expect(run.status).toBe(0);

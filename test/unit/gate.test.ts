@@ -50,6 +50,15 @@ describe('gate: the click plan', () => {
     const unlabelled = resolved({ tool: 'click', args: { target: SELECTOR } });
     expect(planFor(unlabelled).map((p) => p.name)).not.toContain('target.label');
   });
+
+  it("checks an icon-only control's label against its accessible name, any other against the text shown", () => {
+    const icon = planFor(CLICK, { iconOnly: true }).find((p) => p.name === 'target.label');
+    const text = planFor(CLICK).find((p) => p.name === 'target.label');
+    expect(icon?.certificate).toBe('ax_name');
+    expect(text?.certificate).toBe('visible_text');
+    // A label the DOM holds but the screen does not show is not an icon's: "Pay" is not shown.
+    expect(text?.evaluate({ text: '', doubts: [], hiddenText: true } as never)).toMatchObject({ holds: false, code: 'label_mismatch' });
+  });
 });
 
 describe('gate: decisions', () => {

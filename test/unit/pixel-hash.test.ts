@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { areaMeans, dHash, encodePgm, type GrayImage, hammingDistance, prepareForOcr, toGray, upscale } from '../../src/core/pixels';
+import {
+  areaMeans,
+  cropContrast,
+  dHash,
+  encodePgm,
+  type GrayImage,
+  hammingDistance,
+  prepareForOcr,
+  showsAnything,
+  toGray,
+  upright,
+  upscale,
+} from '../../src/core/pixels';
 
 /** A w × h image from a function of the pixel position. */
 const image = (width: number, height: number, at: (x: number, y: number) => number): GrayImage => {
@@ -113,9 +125,63 @@ describe('OCR input', () => {
     expect(prepared.data.every((v) => v === 230)).toBe(true);
   });
 
+  it('sees no text in a crop whose text a person cannot make out, and sees low-contrast honest text', () => {
+    // #111 text on an inset #111 shadow: anti-aliasing leaves levels 16-18, which Tesseract would read.
+    const painted = image(120, 30, (x, y) => (y > 8 && y < 22 && x % 7 < 3 ? 16 + (x % 3) : 17));
+    expect(cropContrast(painted)).toBeLessThan(1.1);
+    expect(showsAnything(painted)).toBe(false);
+    // Gray #999 on white (WCAG 2.8) and a thin label covering under 2% of the crop are seen.
+    expect(showsAnything(image(120, 30, (x, y) => (y > 8 && y < 22 && x % 7 < 3 ? 0x99 : 255)))).toBe(true);
+    expect(showsAnything(image(200, 40, (x, y) => (y === 20 && x > 40 && x < 160 ? 30 : 250)))).toBe(true);
+    // White text on a dark blue button (luma ~60).
+    expect(showsAnything(image(120, 30, (x, y) => (y > 8 && y < 22 && x % 7 < 3 ? 250 : 60)))).toBe(true);
+    // A blank crop: nothing to read.
+    expect(showsAnything(image(50, 20, () => 200))).toBe(false);
+  });
+
   it('encodes binary PGM', () => {
     const pgm = encodePgm(image(2, 1, (x) => x * 255));
     expect(new TextDecoder().decode(pgm.subarray(0, 11))).toBe('P5\n2 1\n255\n');
     expect([...pgm.subarray(11)]).toEqual([0, 255]);
+  });
+});
+
+describe("upright: undoing a label's rotation and skew before OCR", () => {
+  const deg = (v: number) => (v * Math.PI) / 180;
+  /** A horizontal dark bar 60 × 6 in a light 100 × 100 crop, painted rotated by `angle`. */
+  const rotatedBar = (angle: number) =>
+    image(100, 100, (x, y) => {
+      // Back to the bar's own frame: rotate the screen point by -angle around the centre.
+      const [dx, dy] = [x + 0.5 - 50, y + 0.5 - 50];
+      const [u, v] = [Math.cos(deg(angle)) * dx + Math.sin(deg(angle)) * dy, -Math.sin(deg(angle)) * dx + Math.cos(deg(angle)) * dy];
+      return Math.abs(u) < 30 && Math.abs(v) < 3 ? 0 : 255;
+    });
+  /** Rows of the image that hold any dark pixel. */
+  const darkRows = (img: GrayImage) => {
+    let rows = 0;
+    for (let y = 0; y < img.height; y++) {
+      let dark = false;
+      for (let x = 0; x < img.width; x++) if (img.data[y * img.width + x]! < 128) dark = true;
+      if (dark) rows += 1;
+    }
+    return rows;
+  };
+
+  it('turns a 25° rotated bar back onto horizontal lines', () => {
+    const screen = rotatedBar(25);
+    expect(darkRows(screen)).toBeGreaterThan(25);
+    const rotation = [Math.cos(deg(25)), Math.sin(deg(25)), -Math.sin(deg(25)), Math.cos(deg(25))] as const;
+    const back = upright(screen, rotation)!;
+    expect(back).not.toBeNull();
+    expect(darkRows(back)).toBeLessThanOrEqual(8);
+  });
+
+  it('keeps the scale, leaves near-upright labels alone and refuses degenerate transforms', () => {
+    expect(upright(rotatedBar(0), [2, 0, 0, 2])).toBeNull();
+    expect(upright(rotatedBar(2), [Math.cos(deg(2)), Math.sin(deg(2)), -Math.sin(deg(2)), Math.cos(deg(2))])).toBeNull();
+    expect(upright(rotatedBar(0), [1, 0, 1, 0])).toBeNull();
+    expect(upright(rotatedBar(0), [Number.NaN, 0, 0, 1])).toBeNull();
+    // A skewX(-12deg) is undone too.
+    expect(upright(rotatedBar(0), [1, 0, Math.tan(deg(-12)), 1])).not.toBeNull();
   });
 });

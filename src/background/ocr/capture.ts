@@ -15,6 +15,8 @@ const INSET = 3;
  */
 const CAPTURES_PER_SECOND = 'getBrowserInfo' in browser.runtime ? Number.POSITIVE_INFINITY : 2;
 const recentCaptures: number[] = [];
+/** Every captureVisibleTab call this background made (read by the test-only probe build). */
+export const captureStats = { count: 0 };
 let captureQueue: Promise<unknown> = Promise.resolve();
 
 /**
@@ -60,6 +62,7 @@ function throttled<T>(capture: () => Promise<T>): Promise<T> {
       recentCaptures.shift();
     }
     recentCaptures.push(performance.now());
+    captureStats.count++;
     return capture();
   });
   captureQueue = next.catch(() => {});

@@ -1,10 +1,12 @@
 import browser from 'webextension-polyfill';
-import { dHash, encodePngGray, shrinkTo } from '../../core/pixels';
+import { dHash, encodePngGray, type GrayImage, shrinkTo } from '../../core/pixels';
 import { createOcrEngine, type OcrEngine } from '../../offscreen/engine';
+import type { OcrLang } from '../../offscreen/protocol';
 import { type CssRect, captureCrop } from './capture';
 import { offscreenAvailable, recognizeOffscreen } from './offscreen-client';
 
 export type { CssRect } from './capture';
+export { captureCrop, captureStats } from './capture';
 
 /** Verifier name for certificates of source "ocr" (DESIGN §3 `verifier`). */
 export const OCR_VERIFIER = 'ocr-tesseract@1';
@@ -25,10 +27,24 @@ export async function ocrElement(tabId: number, windowId: number | undefined, re
   const crop = await captureCrop(tabId, windowId, rect, devicePixelRatio);
   if (!crop.ok) return { ok: false, error: crop.error };
   const hash = dHash(crop.gray);
-  const result = offscreenAvailable() ? await recognizeOffscreen(crop.gray) : await localEngine()?.recognize(crop.gray);
+  const result = await recognize(crop.gray);
+  if (!result.ok) return result;
+  return { ok: true, text: result.text, confidence: result.confidence, hash, ms: performance.now() - started };
+}
+
+export type Recognized = { ok: true; text: string; confidence: number } | { ok: false; error: string };
+
+/** The language data for reading `texts`: Simplified Chinese where one has Han characters, else English. */
+export function ocrLangFor(texts: readonly (string | null | undefined)[]): OcrLang {
+  return texts.some((t) => typeof t === 'string' && /\p{Script=Han}/u.test(t)) ? 'chi_sim' : 'eng';
+}
+
+/** OCR of a crop already captured (the offscreen document in Chrome, the event page's worker in Firefox). */
+export async function recognize(gray: GrayImage, lang: OcrLang = 'eng'): Promise<Recognized> {
+  const result = offscreenAvailable() ? await recognizeOffscreen(gray, lang) : await localEngine()?.recognize(gray, lang);
   if (!result) return { ok: false, error: 'ocr_unavailable' };
   if (!result.ok) return { ok: false, error: result.error };
-  return { ok: true, text: result.text, confidence: result.confidence, hash, ms: performance.now() - started };
+  return { ok: true, text: result.text, confidence: result.confidence };
 }
 
 /** The perceptual hash alone, for the TOCTOU re-check before executing a pixel-certified action. */
@@ -69,8 +85,12 @@ export async function cropPng(
   devicePixelRatio: number,
 ): Promise<string | null> {
   const crop = await captureCrop(tabId, windowId, rect, devicePixelRatio);
-  if (!crop.ok) return null;
-  const bytes = encodePngGray(shrinkTo(crop.gray, CROP_MAX_WIDTH));
+  return crop.ok ? pngDataUrl(crop.gray) : null;
+}
+
+/** A crop as a small grayscale PNG data URL (halved until ≤ CROP_MAX_WIDTH wide). */
+export function pngDataUrl(gray: GrayImage): string {
+  const bytes = encodePngGray(shrinkTo(gray, CROP_MAX_WIDTH));
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return `data:image/png;base64,${btoa(binary)}`;

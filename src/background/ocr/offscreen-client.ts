@@ -1,5 +1,13 @@
 import type { GrayImage } from '../../core/pixels';
-import { type OcrRequest, type OcrResponse, OcrResponseSchema, OFFSCREEN_PATH, OFFSCREEN_TARGET, toBase64 } from '../../offscreen/protocol';
+import {
+  type OcrLang,
+  type OcrRequest,
+  type OcrResponse,
+  OcrResponseSchema,
+  OFFSCREEN_PATH,
+  OFFSCREEN_TARGET,
+  toBase64,
+} from '../../offscreen/protocol';
 
 /**
  * Chrome: the service worker has no Worker, so OCR runs in the offscreen document. It is created
@@ -48,8 +56,15 @@ export async function closeOffscreen(): Promise<void> {
   }
 }
 
-export async function recognizeOffscreen(gray: GrayImage): Promise<OcrResponse> {
-  const request: OcrRequest = { target: OFFSCREEN_TARGET, kind: 'ocr', width: gray.width, height: gray.height, gray: toBase64(gray.data) };
+export async function recognizeOffscreen(gray: GrayImage, lang: OcrLang = 'eng'): Promise<OcrResponse> {
+  const request: OcrRequest = {
+    target: OFFSCREEN_TARGET,
+    kind: 'ocr',
+    lang,
+    width: gray.width,
+    height: gray.height,
+    gray: toBase64(gray.data),
+  };
   for (let attempt = 0; ; attempt++) {
     await ensureDocument();
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -3,11 +3,20 @@ import { type UiElementValue, uiElementValue } from '../../core/plan';
 import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES } from '../../core/plan/payment-hints';
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
+import { holdsLegibleText } from './flat-tree';
 import { hitTest } from './hit-test';
-import { shownLabel } from './rendered-text';
+import { layersOver } from './layers';
+import { tooSmallOnScreen } from './legibility';
+import { collectDoubts } from './paint';
+import { shownLabel, shownText } from './rendered-text';
+import { Scene } from './text-runs';
+import { paintedAs } from './transform';
 import { clippedBy, hiddenBy, isInViewport } from './visibility';
 
 export const DOM_VERIFIER = 'dom@1';
+
+/** LRE, RLE, LRO, RLO (U+202A–U+202D/E): they reorder or re-embed what follows them. */
+const BIDI_REORDER = /[\u202A-\u202E]/u;
 
 /** Certificates are scoped to "self"; the background rewrites that to the frame the browser names. */
 const SELF = 'self';
@@ -25,7 +34,12 @@ export function certifyTarget(selector: string): TargetEvidence {
   if (element && !isInViewport(element.getBoundingClientRect())) {
     element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   }
-  const text = element ? shownLabel(element) : null;
+  // One reading of the layout (styles, text boxes, generated content) for the text and the name,
+  // and why the DOM may not be able to certify the label alone (doubts: the pixels decide).
+  const scene = new Scene();
+  const painted = element ? collectDoubts(() => shownText(element, scene)) : null;
+  const shown = painted?.value ?? null;
+  const text = shown?.text ?? null;
   const value: UiElementValue = element
     ? describe(element, text ?? '')
     : uiElementValue({ count: elements.length, selectorError: query.ok ? null : query.error });
@@ -35,18 +49,61 @@ export function certifyTarget(selector: string): TargetEvidence {
   const base = { region, verifier: DOM_VERIFIER, confidence: 1, time, trust: 'extension' as const };
   const certificates: Certificate[] = [{ id: certificateId(), type: 'ui_element', value, source: 'dom', ...base }];
   if (element) {
-    const hit = hitTest(element);
-    const clipped = hit.onTarget < hit.points ? clippedBy(element) : null;
+    const hits = hitTest(element);
+    const clipped = hits.onTarget < hits.points ? clippedBy(element) : null;
     if (clipped && value.visible) Object.assign(value, { visible: false, hiddenBy: `clipped out (${clipped})` });
-    certificates.push({ id: certificateId(), type: 'visible_text', value: { text: text ?? '' }, source: 'dom', ...base });
+    // The name's walk adds its doubts (a name read in part) to the label's: both name the target.
+    const ax = observeAx(element, scene, shown!);
+    // What is painted over the label, whether or not it takes clicks: a layer that paints it out
+    // covers the target as surely as one that takes the click.
+    const layers = layersOver(element);
+    const hit =
+      layers.covered > 0
+        ? {
+            points: hits.points + layers.points,
+            onTarget: hits.onTarget + layers.points - layers.covered,
+            coveredBy: hits.coveredBy ?? layers.coveredBy,
+          }
+        : hits;
+    // Embedding and override controls make the painted order differ from the DOM's (RLO "ebircsbuS"
+    // paints "Subscribe"): the DOM's reading is not what is shown, so the pixels decide.
+    const reordered = BIDI_REORDER.test(element.textContent ?? '')
+      ? ['bidi embedding or override controls reorder the label as painted']
+      : [];
+    const doubts = [...new Set([...shown!.doubts, ...(painted?.doubts ?? []), ...layers.doubts, ...reordered])].slice(0, 16);
+    const hiddenText = !LEGIBLE.test(text ?? '') && holdsHiddenLabel(element);
+    certificates.push({
+      id: certificateId(),
+      type: 'visible_text',
+      value: { text: text ?? '', doubts, hiddenText, painted: paintedAs(element) },
+      source: 'dom',
+      ...base,
+    });
     certificates.push({ id: certificateId(), type: 'hit_test', value: hit, source: 'dom', ...base });
-    certificates.push({ id: certificateId(), type: 'ax_name', value: observeAx(element), source: 'ax', ...base, verifier: AX_VERIFIER });
+    certificates.push({ id: certificateId(), type: 'ax_name', value: ax, source: 'ax', ...base, verifier: AX_VERIFIER });
   }
   return { certificates, element, digest: value.digest };
 }
 
+const LEGIBLE = /[\p{L}\p{N}]/u;
+
+/**
+ * Whether what would label the element on screen holds letters or digits in the DOM: a button's
+ * flat content or value, a field's <label>s and placeholder. Asked only when nothing legible is
+ * shown, to tell an icon (named by aria-label, alt or title) from a label painted away.
+ */
+function holdsHiddenLabel(element: Element): boolean {
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) {
+    const own = element instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(element.type) ? element.value : '';
+    const placeholder = 'placeholder' in element ? element.placeholder : '';
+    return LEGIBLE.test(own) || LEGIBLE.test(placeholder) || Array.from(element.labels ?? []).some((label) => holdsLegibleText(label));
+  }
+  return holdsLegibleText(element);
+}
+
 function describe(element: Element, text: string): UiElementValue {
-  const hidden = hiddenBy(element);
+  // On-screen size counts, not CSS size: scale(0.12) or zoom:0.1 leaves a speck.
+  const hidden = hiddenBy(element) ?? tooSmallOnScreen(element);
   const control = element as Partial<HTMLButtonElement & HTMLInputElement>;
   const form = control.form ?? null;
   const inputType = element instanceof HTMLInputElement ? element.type : element instanceof HTMLButtonElement ? element.type : null;

@@ -1,3 +1,5 @@
+import { elementAt } from './flat-tree';
+import { pointsInBox } from './legibility';
 import { describeElement, parentElement } from './visibility';
 
 export type HitTest = { points: number; onTarget: number; coveredBy: string | null };
@@ -7,19 +9,20 @@ export type HitTest = { points: number; onTarget: number; coveredBy: string | nu
  * receives a real click. An overlay over any of them, even a transparent one, covers the target.
  */
 export function hitTest(element: Element): HitTest {
-  const rect = element.getBoundingClientRect();
-  const points: [number, number][] = [
+  // Inside the box as drawn: under rotate() or skew() the bounding rectangle's inner points can
+  // lie outside the element, on whatever is behind it.
+  const points = pointsInBox(element, [
     [0.5, 0.5],
     [0.25, 0.25],
     [0.75, 0.25],
     [0.25, 0.75],
     [0.75, 0.75],
-  ].map(([fx, fy]) => [rect.left + rect.width * fx!, rect.top + rect.height * fy!]);
-  const root = element.getRootNode() as Document | ShadowRoot;
+  ]);
   let onTarget = 0;
   let coveredBy: string | null = null;
   for (const [x, y] of points) {
-    const top = root.elementFromPoint(x, y);
+    // The document's answer, followed down through (open and closed) shadow roots.
+    const top = elementAt(x, y);
     if (top && isWithin(top, element)) onTarget += 1;
     else coveredBy ??= top ? describeElement(top) : 'nothing (outside the viewport)';
   }

@@ -1,37 +1,132 @@
-import { contrast, over, parseColour, type Rgba } from './colour';
-import { hiddenBy, parentElement } from './visibility';
+import { contrast, over, parseColour as parse, type Rgba } from './colour';
+import { flatParent } from './flat-tree';
+import { glyphsShown } from './glyphs';
+import { type Box, collapse, doubt, flowsInline, joinRuns, type Run, Scene, WHITESPACE } from './text-runs';
+import { hiddenBy } from './visibility';
 
 /** Below this contrast ratio with its background, text is not legible: it is not a label. */
 export const MIN_TEXT_CONTRAST = 1.5;
-const MAX_NODES = 500;
+/** Below this many CSS pixels (font size, or a text box's height) text shows nothing legible. */
+const MIN_TEXT_BOX = 2;
 
 /**
- * The text an element shows on screen, built from what is rendered: text that is hidden, at
+ * What one reading of an element's text may cost. A label is short; an element showing more
+ * than this is not read to the end (its text is a prefix) and says so in a doubt, so the pixels
+ * decide instead of a label the DOM read only in part (a commit word may sit past the cut).
+ */
+export const LABEL_LIMITS = { nodes: 1_500, characters: 1_000 } as const;
+
+const colours = new Map<string, Rgba | null>();
+
+/** Parsed colours are remembered (a page uses few); the result is never mutated. */
+function parseColour(value: string): Rgba | null {
+  let colour = colours.get(value);
+  if (colour === undefined) {
+    colour = parse(value);
+    if (colours.size > 256) colours.clear();
+    colours.set(value, colour);
+  }
+  return colour;
+}
+
+/** The text an element shows and why the DOM cannot be sure of it (empty: it can). */
+export type ShownText = { text: string; doubts: string[] };
+
+/** What the walk carries down the flat tree instead of walking back up from every node. */
+type Paint = {
+  /** Product of opacity and filter: opacity() down to here. */
+  opacity: number;
+  /** The intersection of the clipping boxes (overflow, the viewport) down to here. */
+  clip: Box;
+  /** The opaque colour behind this element, null when an image or unknown colour is in the way. */
+  background: Rgba | null;
+};
+
+/**
+ * The text an element shows on screen, built from what is rendered, over the flat tree (shadow
+ * roots open and closed, slots with their assigned nodes or fallback): text that is hidden, at
  * font-size 0, coloured like its background, or pushed outside its clipping box (text-indent,
  * overflow) is in the DOM but not a label; ::before/::after content is not in the DOM but is.
+ * Runs are joined as laid out (text-runs.ts). Style is read once per element; visibility,
+ * opacity, clipping and background are carried down the walk, not recomputed per node.
  */
-export function renderedText(element: Element): string {
+export function readRendered(element: Element, scene = new Scene()): ShownText {
+  const doubts: string[] = [];
   if (element instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(element.type)) {
-    return legible(element) ? collapse(element.value || defaultInputLabel(element.type)) : '';
+    const paint = paintAbove(element, scene);
+    const style = scene.style(element);
+    const shown = hiddenBy(element) === null && legible(element, style, composite(style, paint.background));
+    return { text: shown ? collapse(element.value || defaultInputLabel(element.type)) : '', doubts };
   }
-  const parts: string[] = [];
-  let budget = MAX_NODES;
-  const visit = (node: Element) => {
-    if (--budget < 0 || hiddenBy(node) !== null) return;
-    // content-visibility: hidden keeps the box but skips painting what is inside it.
-    if (getComputedStyle(node).contentVisibility === 'hidden') return;
-    parts.push(generated(node, '::before'));
-    for (const child of node.childNodes) {
-      if (child.nodeType === Node.TEXT_NODE) {
-        if (legible(node) && textInView(child as Text)) parts.push(child.textContent ?? '');
-      } else if (child instanceof Element) {
-        visit(child);
-      }
+  if (hiddenBy(element) !== null) return { text: '', doubts };
+  const runs: Run[] = [];
+  let nodes: number = LABEL_LIMITS.nodes;
+  let characters: number = LABEL_LIMITS.characters;
+  let cut = false;
+
+  const visit = (node: Element, above: Paint) => {
+    if (cut) return;
+    if (--nodes < 0) {
+      cut = true;
+      return;
     }
-    parts.push(generated(node, '::after'));
+    const facts = scene.facts(node);
+    const style = facts.style;
+    // content-visibility: hidden keeps the box but skips painting what is inside it.
+    if (facts.display === 'none' || facts.contentVisibility === 'hidden') return;
+    const opacity = above.opacity * Number.parseFloat(style.opacity) * filterOpacity(style.filter);
+    if (opacity < 0.1) return;
+    const paint: Paint = { opacity, clip: clipOf(node, style, facts.display, above.clip), background: composite(style, above.background) };
+    const em = facts.em;
+    let ownText: boolean | undefined;
+    // Text set under MIN_TEXT_BOX px shows nothing legible (as a box under it did before).
+    const shows = () => (ownText ??= facts.visibility === 'visible' && em >= MIN_TEXT_BOX && legible(node, style, paint.background));
+    const pseudo = (which: 0 | 1) => {
+      const generated = scene.generated(node, which);
+      if (!generated || !generatedShows(generated.style)) return;
+      characters -= generated.text.length;
+      runs.push({ text: generated.text, first: null, last: null, inline: flowsInline(generated.style), owner: node, em });
+    };
+    pseudo(0);
+    for (const child of scene.children(node)) {
+      if (cut) return;
+      if (child instanceof Element) {
+        visit(child, paint);
+        continue;
+      }
+      if (child.nodeType !== Node.TEXT_NODE) continue;
+      const text = child as Text;
+      const data = text.data;
+      if (data.trim() === '') {
+        if (data !== '') runs.push(WHITESPACE);
+        continue;
+      }
+      if (--nodes < 0 || characters - data.length < 0) {
+        cut = true;
+        return;
+      }
+      if (!shows()) continue;
+      const boxes = scene.textBoxes(text);
+      if (!boxes.some((box) => box.bottom - box.top >= MIN_TEXT_BOX && intersects(box, paint.clip))) continue;
+      characters -= data.length;
+      runs.push({ text: data, first: boxes[0]!, last: boxes[boxes.length - 1]!, inline: true, owner: node, em });
+    }
+    pseudo(1);
   };
-  visit(element);
-  return collapse(parts.join(' '));
+
+  visit(element, paintAbove(element, scene));
+  if (cut) {
+    doubt(
+      doubts,
+      `the element shows more than ${LABEL_LIMITS.characters} characters or ${LABEL_LIMITS.nodes} nodes: read in part, not a label`,
+    );
+  }
+  return { text: joinRuns(runs, doubts), doubts };
+}
+
+/** The rendered text alone (see readRendered). */
+export function renderedText(element: Element, scene?: Scene): string {
+  return readRendered(element, scene).text;
 }
 
 /** The DOM's own text for the element, to compare with what is rendered. */
@@ -39,75 +134,113 @@ export function domText(element: Element): string {
   return collapse(element.textContent ?? '');
 }
 
-function legible(element: Element): boolean {
-  const style = getComputedStyle(element);
+function legible(element: Element, style: CSSStyleDeclaration, background: Rgba | null): boolean {
   if (Number.parseFloat(style.fontSize) <= 0) return false;
+  // The walk's own judgement first (a nearly transparent colour, or the colour of the background
+  // carried down the flat tree, through slots), then how the glyphs are painted (fill, stroke,
+  // size on screen, effects, what is behind): glyphs.ts.
   const colour = parseColour(style.color);
-  if (colour === null) return true;
-  if (colour[3] < 0.1) return false;
-  const background = backgroundBehind(element);
-  return background === null || contrast(over(colour, background), background) >= MIN_TEXT_CONTRAST;
+  if (colour !== null && colour[3] < 0.1) return false;
+  if (colour !== null && background !== null && contrast(over(colour, background), background) < MIN_TEXT_CONTRAST) return false;
+  return glyphsShown(element, style, background);
 }
 
-/** The opaque colour behind an element, or null when an image or unknown colour is in the way. */
-function backgroundBehind(element: Element): Rgba | null {
+function generatedShows(style: CSSStyleDeclaration): boolean {
+  if (style.visibility !== 'visible' || Number.parseFloat(style.fontSize) <= 0) return false;
+  const colour = parseColour(style.color);
+  return colour === null || colour[3] >= 0.1;
+}
+
+/** The element's background over what is behind it: null when an image or unknown colour is involved. */
+function composite(style: CSSStyleDeclaration, behind: Rgba | null): Rgba | null {
+  if (style.backgroundImage !== 'none') return null;
+  const colour = parseColour(style.backgroundColor);
+  if (colour === null) return null;
+  if (colour[3] >= 1) return colour;
+  if (colour[3] <= 0) return behind;
+  return behind === null ? null : over(colour, behind);
+}
+
+const VIEWPORT = (): Box => ({ left: 0, top: 0, right: innerWidth, bottom: innerHeight });
+
+/** What the element's flat-tree ancestors contribute: opacity, clipping boxes, the background behind it. */
+function paintAbove(element: Element, scene: Scene): Paint {
+  let opacity = 1;
+  let clip = VIEWPORT();
   const layers: Rgba[] = [];
-  for (let node: Element | null = element; node; node = parentElement(node)) {
-    const style = getComputedStyle(node);
-    if (style.backgroundImage !== 'none') return null;
+  let background: Rgba | null | undefined;
+  for (let node = flatParent(element); node; node = flatParent(node)) {
+    const style = scene.style(node);
+    opacity *= Number.parseFloat(style.opacity) * filterOpacity(style.filter);
+    clip = clipOf(node, style, style.display, clip);
+    if (background !== undefined) continue;
+    if (style.backgroundImage !== 'none') {
+      background = null;
+      continue;
+    }
     const colour = parseColour(style.backgroundColor);
-    if (colour === null) return null;
-    if (colour[3] > 0) layers.push(colour);
-    if (colour[3] >= 1) break;
+    if (colour === null) background = null;
+    else if (colour[3] > 0) layers.push(colour);
+    if (colour !== null && colour[3] >= 1) background = layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
   }
-  return layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
+  if (background === undefined) background = layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
+  return { opacity, clip, background };
 }
 
-/** Text whose box lies outside every clipping ancestor (text-indent: -9999px, overflow) is not shown. */
-function textInView(text: Text): boolean {
-  if ((text.textContent ?? '').trim() === '') return true;
-  const range = document.createRange();
-  range.selectNodeContents(text);
-  const box = range.getBoundingClientRect();
-  if (box.width === 0 && box.height === 0) return false;
-  for (let node: Element | null = text.parentElement; node; node = parentElement(node)) {
-    const style = getComputedStyle(node);
-    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-    const clip = node.getBoundingClientRect();
-    if (box.right <= clip.left || box.left >= clip.right || box.bottom <= clip.top || box.top >= clip.bottom) return false;
-  }
-  return true;
+/** A box that clips its content (overflow other than visible, on each axis) narrows the clip. */
+function clipOf(node: Element, style: CSSStyleDeclaration, display: string, clip: Box): Box {
+  if (display === 'inline' || display === 'contents') return clip;
+  const x = style.overflowX !== 'visible';
+  const y = style.overflowY !== 'visible';
+  if (!x && !y) return clip;
+  const rect = node.getBoundingClientRect();
+  return {
+    left: x ? Math.max(clip.left, rect.left) : clip.left,
+    right: x ? Math.min(clip.right, rect.right) : clip.right,
+    top: y ? Math.max(clip.top, rect.top) : clip.top,
+    bottom: y ? Math.min(clip.bottom, rect.bottom) : clip.bottom,
+  };
 }
 
-/** ::before / ::after text: string literals and attr() in `content`, when the pseudo-element renders. */
-function generated(element: Element, pseudo: '::before' | '::after'): string {
-  const style = getComputedStyle(element, pseudo);
-  const content = style.content;
-  if (!content || content === 'none' || content === 'normal' || style.display === 'none' || style.visibility !== 'visible') return '';
-  if (Number.parseFloat(style.fontSize) <= 0) return '';
-  const colour = parseColour(style.color);
-  if (colour !== null && colour[3] < 0.1) return '';
-  let text = '';
-  for (const token of content.matchAll(/"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)/gu)) {
-    text += token[1] !== undefined ? token[1].replace(/\\(.)/gu, '$1') : (element.getAttribute(token[2]!) ?? '');
+const intersects = (box: Box, clip: Box) =>
+  box.right > clip.left && box.left < clip.right && box.bottom > clip.top && box.top < clip.bottom;
+
+/** `filter: opacity(…)` fades an element like `opacity` does (several may be chained). */
+function filterOpacity(filter: string): number {
+  if (!filter || filter === 'none') return 1;
+  let product = 1;
+  for (const match of filter.matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/gu)) {
+    const value = Number.parseFloat(match[1]!);
+    product *= match[2] === '%' ? value / 100 : value;
   }
-  return text;
+  return product;
 }
 
 function defaultInputLabel(type: string): string {
   return type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '';
 }
 
-const collapse = (text: string) => text.replace(/\s+/gu, ' ').trim();
-
 /**
  * What names the element on screen: a form field is named by its visible <label>s, else its
  * placeholder; anything else by the text it renders. (Accessible names are the AX verifier's.)
  */
-export function shownLabel(element: Element): string {
+export function shownText(element: Element, scene = new Scene()): ShownText {
   const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
-  if (!field || (element instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(element.type))) return renderedText(element);
-  const labels = Array.from(element.labels ?? [], (label) => renderedText(label)).filter((text) => text !== '');
-  if (labels.length > 0) return collapse(labels.join(' '));
-  return 'placeholder' in element ? collapse(element.placeholder) : '';
+  if (!field || (element instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(element.type))) {
+    return readRendered(element, scene);
+  }
+  const doubts: string[] = [];
+  const labels: string[] = [];
+  for (const label of element.labels ?? []) {
+    const read = readRendered(label, scene);
+    if (read.text !== '') labels.push(read.text);
+    for (const reason of read.doubts) doubt(doubts, reason);
+  }
+  if (labels.length > 0) return { text: collapse(labels.join(' ')), doubts };
+  return { text: 'placeholder' in element ? collapse(element.placeholder) : '', doubts };
+}
+
+/** The shown label alone (see shownText). */
+export function shownLabel(element: Element, scene?: Scene): string {
+  return shownText(element, scene).text;
 }

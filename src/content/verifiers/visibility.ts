@@ -1,3 +1,7 @@
+import { parseColour } from './colour';
+import { flatParent } from './flat-tree';
+import { glyphPx, MIN_CONTROL_PX, MIN_GLYPH_PX } from './legibility';
+
 /** Below this many CSS pixels in either dimension nothing legible can be shown. */
 const MIN_SIZE = 2;
 
@@ -6,7 +10,10 @@ export function hiddenBy(element: Element): string | null {
   if (!element.isConnected) return 'detached';
   const probe = element as Element & { checkVisibility?: (options?: Record<string, boolean>) => boolean };
   if (probe.checkVisibility && !probe.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) {
-    return describeHiddenAncestor(element) ?? 'not rendered';
+    // visibility is inherited but not final: a visibility:visible descendant still paints. If it
+    // paints the control (visible text or fill, of a size one can see), the control is visible.
+    const onlyVisibility = probe.checkVisibility({ opacityProperty: true, contentVisibilityAuto: true });
+    if (!onlyVisibility || !paintedByVisibleDescendant(element)) return describeHiddenAncestor(element) ?? 'not rendered';
   }
   const rect = element.getBoundingClientRect();
   // Transforms count: getBoundingClientRect is the transformed box, so scale(0.01) is tiny here.
@@ -33,12 +40,36 @@ function describeHiddenAncestor(element: Element): string | null {
   return null;
 }
 
-/** The parent in the flat tree: shadow hosts count as parents of their shadow roots' children. */
-export function parentElement(node: Element): Element | null {
-  if (node.parentElement) return node.parentElement;
-  const root = node.getRootNode();
-  return root instanceof ShadowRoot ? root.host : null;
+/** Descendants checked for a visible stand-in before giving up. */
+const MAX_STAND_IN = 50;
+
+/**
+ * A visibility:visible descendant of a visibility:hidden element that paints something one can
+ * see: its own non-blank text at a legible size in a visible colour, or a visible background,
+ * border or image, on a box at least MIN_CONTROL_PX on each side. A transparent empty child
+ * does not make a hidden control visible.
+ */
+function paintedByVisibleDescendant(element: Element): boolean {
+  let budget = MAX_STAND_IN;
+  for (const child of element.querySelectorAll('*')) {
+    if (--budget < 0) return false;
+    const style = getComputedStyle(child);
+    if (style.visibility !== 'visible') continue;
+    const rect = child.getBoundingClientRect();
+    if (rect.width < MIN_CONTROL_PX || rect.height < MIN_CONTROL_PX) continue;
+    const text = Array.from(child.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+    const ink = parseColour(style.getPropertyValue('-webkit-text-fill-color') || style.color);
+    const size = glyphPx(child, style, []);
+    if (text && (ink === null || ink[3] >= 0.1) && (size === null || size >= MIN_GLYPH_PX)) return true;
+    const fill = parseColour(style.backgroundColor);
+    if ((fill !== null && fill[3] >= 0.1) || style.backgroundImage !== 'none') return true;
+    if (['img', 'svg', 'canvas', 'video'].includes(child.localName)) return true;
+  }
+  return false;
 }
+
+/** The parent in the flat tree (assigned slot, shadow host): see flat-tree.ts. */
+export const parentElement = (node: Element): Element | null => flatParent(node);
 
 export function describeElement(element: Element): string {
   const id = element.id ? `#${element.id}` : '';

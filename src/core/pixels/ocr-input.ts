@@ -6,6 +6,51 @@ const MAX_SCALE = 4;
 const PAD = 12;
 
 /**
+ * The least contrast, as a WCAG ratio, at which text in a crop counts as seen: the DOM's own floor
+ * for text against its background (MIN_TEXT_CONTRAST in rendered-text.ts). Tesseract binarises
+ * whatever it is given, so without this floor it reads a label painted #111 on an inset #111
+ * shadow from anti-aliasing a person cannot see.
+ */
+export const MIN_PIXEL_CONTRAST = 1.5;
+
+/** Share of the darkest and of the lightest pixels whose levels bound the crop's contrast. */
+const TAIL = 0.01;
+
+/**
+ * The contrast ratio between the crop's dark and light extremes (its 1st and 99th percentile
+ * levels, so a few stray pixels do not count): about 1 when nothing in it stands out. Gray levels
+ * are luma of sRGB values, decoded with the sRGB curve to approximate relative luminance.
+ */
+export function cropContrast({ data }: GrayImage): number {
+  if (data.length === 0) return 1;
+  const counts = new Uint32Array(256);
+  for (const v of data) counts[v]! += 1;
+  const tail = Math.max(1, Math.floor(data.length * TAIL));
+  const level = (fromDark: boolean) => {
+    let seen = 0;
+    for (let i = 0; i < 256; i++) {
+      const v = fromDark ? i : 255 - i;
+      seen += counts[v]!;
+      if (seen >= tail) return v;
+    }
+    return fromDark ? 255 : 0;
+  };
+  const dark = luminance(level(true));
+  const light = luminance(level(false));
+  return (light + 0.05) / (dark + 0.05);
+}
+
+function luminance(v: number): number {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+/** Whether anything in the crop stands out enough to be read by a person (see MIN_PIXEL_CONTRAST). */
+export function showsAnything(image: GrayImage): boolean {
+  return cropContrast(image) >= MIN_PIXEL_CONTRAST;
+}
+
+/**
  * Prepares a crop for Tesseract: dark-on-light (light text on a dark button is inverted, since the
  * engine's binarisation prefers dark text), upscaled when small, with a margin of background so
  * glyphs touching the crop's edge are not cut off as noise.
@@ -29,7 +74,7 @@ export function prepareForOcr(image: GrayImage): GrayImage {
 }
 
 /** Mean of the outermost pixels: the element's own background, whatever colour it is. */
-function borderMean({ width, height, data }: GrayImage): number {
+export function borderMean({ width, height, data }: GrayImage): number {
   let sum = 0;
   let count = 0;
   for (let x = 0; x < width; x++) {

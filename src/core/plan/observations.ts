@@ -69,6 +69,25 @@ export function uiElementValue(observed: Partial<UiElementValue> = {}): UiElemen
 export const VisibleTextValueSchema = z.strictObject({
   text: z.string(),
   doubts: z.array(z.string().max(200)).max(16).default([]),
+  /**
+   * The DOM holds letters or digits for this label that the screen does not show (text made
+   * transparent, moved out of its box, styled away through a slot): the control is not an icon
+   * whose name comes from aria-label, alt or title, and a claim of that hidden text is not shown.
+   */
+  hiddenText: z.boolean().default(false),
+  /**
+   * The rotation, skew and scale the label is painted with (CSS matrix a, b, c, d), when not a
+   * plain scale, and the element's own border box (CSS px, untransformed): the pixels turn the crop
+   * upright with it and cut it to the box before OCR. It certifies nothing.
+   */
+  painted: z
+    .strictObject({
+      linear: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+      width: z.number().nonnegative(),
+      height: z.number().nonnegative(),
+    })
+    .nullable()
+    .default(null),
 });
 export type VisibleTextValue = z.infer<typeof VisibleTextValueSchema>;
 

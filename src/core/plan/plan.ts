@@ -8,6 +8,7 @@ import {
   frameVisible,
   hasOption,
   inForm,
+  labelNamed,
   labelShown,
   linkGenuine,
   originIs,
@@ -17,6 +18,7 @@ import {
   valueShown,
   visible,
 } from './predicates';
+import { truncatedClaimAgrees } from './text-agreement';
 
 export type { Evaluation, Predicate } from './predicates';
 
@@ -38,10 +40,15 @@ export type PlanOptions = {
    * visibility is).
    */
   subframe?: boolean;
+  /**
+   * The target shows no legible text and its DOM holds none (an icon or image control): a claimed
+   * label is checked against the accessible name (aria-label, alt, title) instead.
+   */
+  iconOnly?: boolean;
 };
 
 export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicate[] {
-  const base = basePlan(call);
+  const base = basePlan(call, options.iconOnly === true);
   if (options.subframe && targetOf(call) !== null && base.includes(visible as Predicate)) base.push(frameVisible as Predicate);
   if (call.tool === 'click' && options.frameOrigin) base.push(linkGenuine(options.frameOrigin) as Predicate);
   if (!options.pixels || targetOf(call) === null) return base;
@@ -54,9 +61,9 @@ export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicat
   return [...base, ...(expected as Predicate[])];
 }
 
-function basePlan(call: ResolvedCall): Predicate[] {
+function basePlan(call: ResolvedCall, iconOnly: boolean): Predicate[] {
   const { label, value, origin } = call.claims;
-  const labelled = label === undefined ? [] : [labelShown(label) as Predicate<never>];
+  const labelled = label === undefined ? [] : [(iconOnly ? labelNamed(label) : labelShown(label)) as Predicate<never>];
   const where = origin === undefined ? [] : [originIs(origin) as Predicate<never>];
   const operable = [connected, enabled, visible, unobstructed] as Predicate<never>[];
   const ax = (roles: 'text' | 'choice' | null) => axIntegrity(roles) as Predicate<never>;
@@ -90,4 +97,13 @@ function basePlan(call: ResolvedCall): Predicate[] {
 export function targetOf(call: ResolvedCall): string | null {
   if (call.pageTool || call.tool === 'navigate') return null;
   return str(call.args.target);
+}
+
+/**
+ * Whether the claim itself needs the pixels: a label claimed as truncated ("Show all d…") is what
+ * the screen shows only if the pixels show it so.
+ */
+export function claimNeedsPixels(call: ResolvedCall, shownText: string | null): boolean {
+  const label = call.claims.label;
+  return label !== undefined && shownText !== null && truncatedClaimAgrees(label, shownText) !== null;
 }

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { CertificateType, ReasonCode } from '../contracts';
-import { domainLookalike, foldedSkeleton, labelsMatch, normalizeLabel } from '../text';
-import { editDistance } from '../util/edit-distance';
+import { domainLookalike, labelsMatch, normalizeLabel } from '../text';
 import {
   AxNameValueSchema,
   FrameChainValueSchema,
@@ -11,6 +10,7 @@ import {
   UiElementValueSchema,
   VisibleTextValueSchema,
 } from './observations';
+import { ocrAgrees, ocrContains, readable, truncatedClaimAgrees } from './text-agreement';
 
 export type Evaluation = { holds: true } | { holds: false; code: ReasonCode; message: string };
 
@@ -103,6 +103,10 @@ export function labelShown(claimed: string): Predicate<z.infer<typeof VisibleTex
     evaluate: (v) => {
       const match = labelsMatch(claimed, v.text);
       if (match.equal) return holds;
+      // What OCR could not read is no part of a label either: an icon-font glyph or arrow beside it.
+      if (!match.confusable && readable(claimed) === readable(v.text) && readable(claimed) !== '') return holds;
+      // "Show all d…" for a label the screen truncates; pixels must then show it (wantsPixels).
+      if (truncatedClaimAgrees(claimed, v.text) === true) return holds;
       // A homoglyph of the claim is a deception, not a near match.
       const how = match.confusable ? ' (a lookalike, not the same text)' : '';
       return fails('label_mismatch', `The target shows "${v.text.slice(0, 80)}", not the claimed "${claimed.slice(0, 80)}"${how}.`);
@@ -111,9 +115,33 @@ export function labelShown(claimed: string): Predicate<z.infer<typeof VisibleTex
 }
 
 /**
+ * The label of a control that shows no text (an icon or image button): the claim must be its
+ * accessible name (aria-label, alt, title). It says nothing the name does not; where the image
+ * draws text, the pixels corroborate it too (when pixels are read).
+ */
+export function labelNamed(claimed: string): Predicate<z.infer<typeof AxNameValueSchema>> {
+  return {
+    name: 'target.label',
+    certificate: 'ax_name',
+    scope: 'target',
+    value: AxNameValueSchema,
+    evaluate: (v) => {
+      const match = labelsMatch(claimed, v.name);
+      if (match.equal && !match.confusable) return holds;
+      const how = match.confusable ? ' (a lookalike, not the same text)' : '';
+      return fails(
+        'label_mismatch',
+        `The target shows no text and is named "${v.name.slice(0, 80)}", not the claimed "${claimed.slice(0, 80)}"${how}.`,
+      );
+    },
+  };
+}
+
+/**
  * Cross-modal corroboration: the pixels must show the expected text (what the DOM renders, or what
- * the assistant claims). OCR misreads a little, so lookalike-folded text that is close enough
- * agrees; text that differs is a contradiction, not an average.
+ * the assistant claims). OCR misreads letters a little, so lookalike-folded letters that are close
+ * enough agree; amounts, currency symbols and names must be exact (text-agreement.ts). Text that
+ * differs is a contradiction, not an average.
  */
 export function pixelsShow(expected: string, name: string, within = false): Predicate<z.infer<typeof OcrTextValueSchema>> {
   return {
@@ -122,35 +150,10 @@ export function pixelsShow(expected: string, name: string, within = false): Pred
     scope: 'target',
     value: OcrTextValueSchema,
     evaluate: (v) =>
-      (within ? containsText(v.text, expected) : similarText(v.text, expected))
+      (within ? ocrContains(v.text, expected) : ocrAgrees(v.text, expected))
         ? holds
         : fails('pixel_mismatch', `The rendered pixels read "${v.text.slice(0, 80)}", not "${expected.slice(0, 80)}".`),
   };
-}
-
-/** At least this share of characters must agree after folding lookalikes. */
-export const OCR_AGREEMENT = 0.8;
-
-const fold = (text: string) => foldedSkeleton(normalizeLabel(text)).replace(/[^\p{L}\p{N}]+/gu, '');
-
-function similarText(read: string, expected: string): boolean {
-  const a = fold(read);
-  const b = fold(expected);
-  if (a === b) return true;
-  const longest = Math.max(a.length, b.length);
-  return longest > 0 && 1 - editDistance(a, b) / longest >= OCR_AGREEMENT;
-}
-
-/** A value read off a larger element: some stretch of the pixels' text must agree with it. */
-function containsText(read: string, expected: string): boolean {
-  const a = fold(read);
-  const b = fold(expected);
-  if (b === '' || a.includes(b)) return true;
-  for (let start = 0; start + b.length <= a.length + 1; start++) {
-    const window = a.slice(start, start + b.length);
-    if (1 - editDistance(window, b) / b.length >= OCR_AGREEMENT) return true;
-  }
-  return false;
 }
 
 export function valueShown(claimed: string): Predicate<z.infer<typeof VisibleTextValueSchema>> {

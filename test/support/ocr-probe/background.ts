@@ -1,19 +1,31 @@
 import browser from 'webextension-polyfill';
 import '../../../src/background/index';
-import { type CssRect, ocrElement, pixelHashOf } from '../../../src/background/ocr';
+import { type CssRect, captureCrop, captureStats, ocrElement, pixelHashOf } from '../../../src/background/ocr';
+import { dHash, thumbnail } from '../../../src/core/pixels';
 
 /**
  * Background entry of the test-only probe build: the real background, plus a handler that lets
  * the probe page (and nothing else) run the OCR module where it runs in production, in Chrome's
  * service worker and Firefox's event page. No such handler exists in dist/chrome or dist/firefox.
  */
-type ProbeRequest = { probe: 'ocr' | 'hash'; tabId: number; windowId: number; rect: CssRect; dpr: number };
+type ProbeRequest = { probe: 'ocr' | 'hash' | 'print'; tabId: number; windowId: number; rect: CssRect; dpr: number };
 const probePages = browser.runtime.getURL('test/support/ocr-probe/');
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
   if (sender.id !== browser.runtime.id || !sender.url?.startsWith(probePages)) return undefined;
-  const request = message as Partial<ProbeRequest>;
-  if (request.probe !== 'ocr' && request.probe !== 'hash') return undefined;
+  const request = message as Partial<ProbeRequest> | { probe: 'captures' };
+  // How many times the background captured the tab so far (one per decision, plus the re-check).
+  if (request.probe === 'captures') return Promise.resolve(captureStats.count);
+  if (request.probe !== 'ocr' && request.probe !== 'hash' && request.probe !== 'print') return undefined;
   const { tabId, windowId, rect, dpr } = request as ProbeRequest;
+  if (request.probe === 'print') return fingerprint(tabId, windowId, rect, dpr);
   return request.probe === 'ocr' ? ocrElement(tabId, windowId, rect, dpr) : pixelHashOf(tabId, windowId, rect, dpr);
 });
+
+/** Both re-check fingerprints of one capture: the 64-bit dHash and the thumbnail's cells. */
+async function fingerprint(tabId: number, windowId: number, rect: CssRect, dpr: number) {
+  const crop = await captureCrop(tabId, windowId, rect, dpr);
+  if (!crop.ok) return crop;
+  const thumb = thumbnail(crop.gray);
+  return { ok: true, hash: dHash(crop.gray), cols: thumb.cols, rows: thumb.rows, cells: [...thumb.cells] };
+}

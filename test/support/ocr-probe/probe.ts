@@ -14,7 +14,7 @@ async function findTab(url: string): Promise<{ id: number; windowId: number }> {
   return { id: tab.id, windowId: tab.windowId };
 }
 
-async function inBackground(probe: 'ocr' | 'hash', url: string, rect: CssRect, dpr: number, show = true) {
+async function inBackground(probe: 'ocr' | 'hash' | 'print', url: string, rect: CssRect, dpr: number, show = true) {
   const tab = await findTab(url);
   // captureVisibleTab reads only the active tab; this probe's own tab steps aside.
   if (show) await browser.tabs.update(tab.id, { active: true });
@@ -26,6 +26,14 @@ const silentWorker = new URL('./silent-worker.js', import.meta.url).href;
 const probe = {
   ocr: (url: string, rect: CssRect, dpr: number) => inBackground('ocr', url, rect, dpr),
   hash: (url: string, rect: CssRect, dpr: number) => inBackground('hash', url, rect, dpr),
+  print: (url: string, rect: CssRect, dpr: number) => inBackground('print', url, rect, dpr),
+  /** Makes the tab at `url` the active one (captureVisibleTab reads only that one). */
+  async show(url: string) {
+    await browser.tabs.update((await findTab(url)).id, { active: true });
+  },
+  /** Stores a policy as the options page would. */
+  setPolicy: (policy: unknown) => browser.storage.local.set({ policy }),
+  captures: () => browser.runtime.sendMessage({ probe: 'captures' }) as Promise<number>,
   /** OCR of a tab that is not the active one must be refused, not read from whatever is shown. */
   async ocrHidden(url: string, rect: CssRect, dpr: number) {
     const self = await browser.tabs.getCurrent();
@@ -39,14 +47,15 @@ const probe = {
       coldTimeoutMs: 500,
     });
     const started = performance.now();
-    const result = await engine.recognize({ width: 2, height: 2, data: new Uint8Array(4) });
+    // Not blank: a crop with nothing to make out is answered without the engine (showsAnything).
+    const result = await engine.recognize({ width: 2, height: 2, data: Uint8Array.of(0, 255, 255, 0) });
     return { result, ms: performance.now() - started, warm: engine.warm };
   },
   /** The worker is released after the idle delay, and the next job starts cold again. */
   async idleRelease() {
     let idled = 0;
     const engine = createOcrEngine({ assetUrl: (path) => browser.runtime.getURL(path), idleMs: 300, onIdle: () => idled++ });
-    const image = { width: 40, height: 20, data: new Uint8Array(800).fill(255) };
+    const image = { width: 40, height: 20, data: new Uint8Array(800).map((_, i) => (i % 40 > 10 && i % 40 < 14 ? 0 : 255)) };
     const first = await engine.recognize(image);
     const second = await engine.recognize(image);
     await new Promise((resolve) => setTimeout(resolve, 600));

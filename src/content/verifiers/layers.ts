@@ -1,0 +1,189 @@
+import { contrast, over, parseColour, type Rgba } from './colour';
+import { pointsInBox } from './legibility';
+import { FAINT, isNone, isWithin, MIN_CONTRAST, OPAQUE, paintAt, stacksAt } from './paint';
+import { describeElement, parentElement } from './visibility';
+
+/** Layers over the label: everything painted over the target’s label, whether or not it takes hits. */
+
+export type LayerReport = {
+  /** Label (or box) points where the target is drawn at all. */
+  points: number;
+  /** Of those, points where a layer above paints it out. */
+  covered: number;
+  coveredBy: string | null;
+  doubts: string[];
+};
+
+/** Points on the label: inside the target's text boxes (clamped to the target), else inside its box. */
+function labelPoints(element: Element): [number, number][] {
+  const box = element.getBoundingClientRect();
+  const points: [number, number][] = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let budget = 200;
+  for (let node = walker.nextNode(); node && budget-- > 0 && points.length < 12; node = walker.nextNode()) {
+    if ((node.textContent ?? '').trim() === '') continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) {
+      const left = Math.max(r.left, box.left);
+      const right = Math.min(r.right, box.right);
+      const top = Math.max(r.top, box.top);
+      const bottom = Math.min(r.bottom, box.bottom);
+      if (right - left < 1 || bottom - top < 1) continue;
+      const y = (top + bottom) / 2;
+      for (const f of [0.2, 0.5, 0.8]) points.push([left + (right - left) * f, y]);
+    }
+  }
+  if (points.length > 0) return points.slice(0, 12);
+  return pointsInBox(element, [
+    [0.5, 0.5],
+    [0.25, 0.5],
+    [0.75, 0.5],
+  ]);
+}
+
+const MAX_SCAN = 20_000;
+
+/**
+ * Elements that take no hits (pointer-events: none) and overlap `area`: elementsFromPoint does
+ * not list them, so they are made hit-testable for the duration of the look-up (inline style,
+ * restored before returning; nothing runs in between). Null when the document is too large.
+ */
+function noHitLayers(root: Document | ShadowRoot, area: DOMRect, skip: Element): HTMLElement[] | null {
+  const found: HTMLElement[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+  let scanned = 0;
+  for (let node = walker.nextNode() as Element | null; node; node = walker.nextNode() as Element | null) {
+    if (++scanned > MAX_SCAN) return null;
+    // The target's own content is its paint; leaving it untouched also keeps its markup (and
+    // digest) byte for byte: a style attribute set and restored through CSSOM is re-serialised.
+    if (skip.contains(node)) continue;
+    if (!(node instanceof HTMLElement || node instanceof SVGElement)) continue;
+    const r = node.getBoundingClientRect();
+    if (r.right <= area.left || r.left >= area.right || r.bottom <= area.top || r.top >= area.bottom) continue;
+    if (getComputedStyle(node).pointerEvents !== 'none') continue;
+    if (isWithin(skip, node)) continue;
+    found.push(node as HTMLElement);
+  }
+  return found;
+}
+
+function withHits<T>(layers: readonly HTMLElement[], run: () => T): T {
+  const saved = layers.map((layer) => ({
+    layer,
+    hadStyle: layer.hasAttribute('style'),
+    value: layer.style.getPropertyValue('pointer-events'),
+    priority: layer.style.getPropertyPriority('pointer-events'),
+  }));
+  try {
+    for (const layer of layers) layer.style.setProperty('pointer-events', 'auto', 'important');
+    return run();
+  } finally {
+    for (const { layer, hadStyle, value, priority } of saved) {
+      if (value) layer.style.setProperty('pointer-events', value, priority);
+      else layer.style.removeProperty('pointer-events');
+      if (!hadStyle && layer.style.length === 0) layer.removeAttribute('style');
+    }
+  }
+}
+
+/** The text colour and the solid colour behind it where the label starts, when both are plain colours. */
+function labelColours(element: Element): { text: Rgba; background: Rgba } | null {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if ((node.textContent ?? '').trim() === '' || !node.parentElement) continue;
+    const style = getComputedStyle(node.parentElement);
+    const text = parseColour(style.getPropertyValue('-webkit-text-fill-color') || style.color);
+    const background = solidBehind(node.parentElement);
+    return text && background ? { text: over(text, background), background } : null;
+  }
+  return null;
+}
+
+function solidBehind(element: Element): Rgba | null {
+  const layers: Rgba[] = [];
+  for (let node: Element | null = element; node; node = parentElement(node)) {
+    const style = getComputedStyle(node);
+    if (!isNone(style.backgroundImage)) return null;
+    const colour = parseColour(style.backgroundColor);
+    if (colour === null) return null;
+    if (colour[3] > 0) layers.push(colour);
+    if (colour[3] >= 1) break;
+  }
+  return layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
+}
+
+/**
+ * Everything painted over the target's label, whether or not it takes hits. An opaque layer (or
+ * one that leaves the text below legibility) covers the label; a layer the DOM cannot judge (an
+ * image, text, a filter, a translucent colour over an unknown background) is a doubt.
+ */
+export function layersOver(element: Element): LayerReport {
+  const points = labelPoints(element);
+  const report: LayerReport = { points: 0, covered: 0, coveredBy: null, doubts: [] };
+  if (points.length === 0) return report;
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  const area = new DOMRect(
+    Math.min(...xs) - 1,
+    Math.min(...ys) - 1,
+    Math.max(...xs) - Math.min(...xs) + 2,
+    Math.max(...ys) - Math.min(...ys) + 2,
+  );
+  const roots: (Document | ShadowRoot)[] = [];
+  for (let node: Element | null = element; node; ) {
+    const root = node.getRootNode() as Document | ShadowRoot;
+    roots.push(root);
+    node = root instanceof ShadowRoot ? root.host : null;
+  }
+  const hidden: HTMLElement[] = [];
+  for (const root of roots) {
+    const found = noHitLayers(root, area, element);
+    if (found === null) {
+      report.doubts.push('the page is too large to look for layers that take no clicks over the label');
+      break;
+    }
+    hidden.push(...found);
+  }
+  const stacks = withHits(hidden, () => points.map(([x, y]) => stacksAt(element, x, y)));
+  const shared = new Set<Element>();
+  for (let node: Element | null = element; node; node = parentElement(node)) shared.add(node);
+  let colours: { text: Rgba; background: Rgba } | null | undefined;
+  points.forEach(([x, y], i) => {
+    const atPoint = stacks[i];
+    if (!atPoint) return;
+    report.points += 1;
+    const layers: Rgba[] = [];
+    let coveredBy: string | null = null;
+    for (const { above } of atPoint) {
+      for (const layer of [...above].reverse()) {
+        for (const paint of paintAt(layer, x, y, shared)) {
+          if (paint.kind === 'unknown') report.doubts.push(`${paint.what} is painted over the label`);
+          else if (paint.kind === 'colour' && paint.colour[3] >= FAINT) {
+            layers.push(paint.colour);
+            coveredBy = describeElement(layer);
+          }
+        }
+      }
+    }
+    if (layers.length === 0) return;
+    const alpha = 1 - layers.reduce((clear, c) => clear * (1 - c[3]), 1);
+    let hides = alpha >= OPAQUE;
+    if (!hides) {
+      colours ??= labelColours(element);
+      if (colours === null) {
+        report.doubts.push(`a translucent layer (${coveredBy}) is painted over the label`);
+      } else {
+        const text = layers.reduce((below, layer) => over(layer, below), colours.text);
+        const background = layers.reduce((below, layer) => over(layer, below), colours.background);
+        hides = contrast(text, background) < MIN_CONTRAST;
+      }
+    }
+    if (hides) {
+      report.covered += 1;
+      report.coveredBy ??= `${coveredBy}, painted over the label`;
+    }
+  });
+  report.doubts = [...new Set(report.doubts)].slice(0, 8);
+  return report;
+}

@@ -1,0 +1,211 @@
+import { parseColour, type Rgba } from './colour';
+import { describeElement, parentElement } from './visibility';
+
+/**
+ * What is painted, not only what takes hits. Two questions the DOM can often answer and must
+ * otherwise leave to the pixels (a doubt), never answer with "legible":
+ * - which layers paint over the target's label, including those that take no hits
+ *   (pointer-events: none is invisible to elementFromPoint): layers.ts, and
+ * - how the label's glyphs are painted (fill colour, stroke, blend, mask, filter, shadows,
+ *   gradient or sibling backgrounds, the opacity applied to them, their size): glyphs.ts.
+ * This module holds what both share: what one element paints at a point, the stack of elements
+ * at a point, and the doubts collected while a target is certified.
+ */
+
+/** Below this WCAG contrast ratio with its background, text is not legible (same as rendered-text). */
+export const MIN_CONTRAST = 1.5;
+/** A layer this opaque over the label hides it. */
+export const OPAQUE = 0.9;
+/** A layer fainter than this changes nothing a reader would notice. */
+export const FAINT = 0.05;
+
+// ---------------------------------------------------------------------------------------------
+// Doubts: why the DOM cannot certify the label alone. Collected while dom.ts certifies a target.
+
+let collecting: string[] | null = null;
+
+export function collectDoubts<T>(run: () => T): { value: T; doubts: string[] } {
+  const outer = collecting;
+  const doubts: string[] = [];
+  collecting = doubts;
+  try {
+    return { value: run(), doubts };
+  } finally {
+    collecting = outer;
+  }
+}
+
+export function doubt(reason: string): void {
+  const text = reason.slice(0, 200);
+  if (collecting && collecting.length < 16 && !collecting.includes(text)) collecting.push(text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-task memo: certification calls the text walk several times (label, AX, digest); the
+// answers must agree and the costly look-ups (elementsFromPoint) run once.
+
+let memo: Map<string, unknown> | null = null;
+export function memoised<T>(key: string, compute: () => T): T {
+  if (memo === null) {
+    memo = new Map();
+    queueMicrotask(() => {
+      memo = null;
+    });
+  }
+  if (memo.has(key)) return memo.get(key) as T;
+  const value = compute();
+  memo.set(key, value);
+  return value;
+}
+const ids = new WeakMap<Element, number>();
+let nextId = 0;
+export function keyOf(element: Element): number {
+  let id = ids.get(element);
+  if (id === undefined) {
+    id = nextId++;
+    ids.set(element, id);
+  }
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What one element paints at a point.
+
+export type Paint = { kind: 'none' } | { kind: 'colour'; colour: Rgba } | { kind: 'unknown'; what: string };
+const NONE: Paint = { kind: 'none' };
+
+const REPLACED = new Set([
+  'img',
+  'svg',
+  'canvas',
+  'video',
+  'object',
+  'embed',
+  'iframe',
+  'picture',
+  'input',
+  'select',
+  'textarea',
+  'meter',
+  'progress',
+]);
+
+export function isNone(value: string | undefined): boolean {
+  return !value || value === 'none' || value === 'normal' || value === 'auto';
+}
+
+function within(x: number, y: number, r: DOMRect, inset = [0, 0, 0, 0]): boolean {
+  return x >= r.left + inset[3]! && x <= r.right - inset[1]! && y >= r.top + inset[0]! && y <= r.bottom - inset[2]!;
+}
+
+/** A box-shadow list that paints anything (not `none`, not all transparent or zero-sized). */
+export function shadowsOf(value: string): { inset: boolean; extent: number }[] {
+  if (isNone(value)) return [];
+  const shadows: { inset: boolean; extent: number }[] = [];
+  for (const part of value.split(/,(?![^(]*\))/u)) {
+    const colour = /rgba?\([^)]*\)/u.exec(part);
+    const parsed = colour ? parseColour(colour[0]) : null;
+    if (parsed !== null && parsed[3] === 0) continue;
+    const lengths = part
+      .replace(/rgba?\([^)]*\)/u, '')
+      .match(/-?[\d.]+px/gu)
+      ?.map((n) => Number.parseFloat(n));
+    const [ox = 0, oy = 0, blur = 0, spread = 0] = lengths ?? [];
+    if (ox === 0 && oy === 0 && blur === 0 && spread <= 0) continue;
+    shadows.push({ inset: /\binset\b/u.test(part), extent: Math.max(Math.abs(ox), Math.abs(oy)) + blur + Math.max(0, spread) });
+  }
+  return shadows;
+}
+
+/** Filter functions other than opacity() (opacity is part of the opacity product). */
+export function filterEffects(filter: string): string | null {
+  if (isNone(filter)) return null;
+  const others = filter.replace(/opacity\([^)]*\)/gu, '').trim();
+  return others === '' ? null : others.slice(0, 60);
+}
+
+/** The opacity `element` adds on top of `shared` (its ancestors common with the target fade both alike). */
+function relativeOpacity(element: Element, shared: ReadonlySet<Element>): number {
+  let product = 1;
+  for (let node: Element | null = element; node && !shared.has(node); node = parentElement(node)) {
+    const style = getComputedStyle(node);
+    product *= Number.parseFloat(style.opacity) || 0;
+    for (const match of style.filter.matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/gu)) {
+      product *= match[2] === '%' ? Number.parseFloat(match[1]!) / 100 : Number.parseFloat(match[1]!);
+    }
+  }
+  return product;
+}
+
+export function ownTextRects(element: Element): DOMRect[] {
+  const rects: DOMRect[] = [];
+  for (const child of element.childNodes) {
+    if (child.nodeType !== Node.TEXT_NODE || (child.textContent ?? '').trim() === '') continue;
+    const range = document.createRange();
+    range.selectNodeContents(child);
+    rects.push(...Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0));
+  }
+  return rects;
+}
+
+/** What `element` itself paints at (x, y): a colour, something the DOM cannot judge, or nothing. */
+export function paintAt(element: Element, x: number, y: number, shared: ReadonlySet<Element> = new Set()): Paint[] {
+  const style = getComputedStyle(element);
+  if (style.visibility !== 'visible' || style.display === 'contents') return [NONE];
+  const alpha = relativeOpacity(element, shared);
+  if (alpha < FAINT) return [NONE];
+  const who = describeElement(element);
+  const rect = element.getBoundingClientRect();
+  const paints: Paint[] = [];
+  if (!isNone(style.getPropertyValue('backdrop-filter')) || !isNone(style.getPropertyValue('-webkit-backdrop-filter'))) {
+    paints.push({ kind: 'unknown', what: `backdrop-filter on ${who}` });
+  }
+  if (REPLACED.has(element.localName) || (element instanceof SVGElement && element.localName !== 'svg')) {
+    paints.push({ kind: 'unknown', what: `<${element.localName}> ${who}` });
+  }
+  if (!isNone(style.backgroundImage)) paints.push({ kind: 'unknown', what: `background image on ${who}` });
+  const background = parseColour(style.backgroundColor);
+  if (background === null) paints.push({ kind: 'unknown', what: `background colour ${style.backgroundColor.slice(0, 40)} on ${who}` });
+  else if (background[3] > 0) paints.push({ kind: 'colour', colour: [background[0], background[1], background[2], background[3] * alpha] });
+  const borders = [style.borderTopWidth, style.borderRightWidth, style.borderBottomWidth, style.borderLeftWidth].map(
+    (w) => Number.parseFloat(w) || 0,
+  );
+  if (borders.some((w) => w > 0) && within(x, y, rect) && !within(x, y, rect, borders)) {
+    const border = parseColour(style.borderTopColor);
+    if (border === null) paints.push({ kind: 'unknown', what: `border of ${who}` });
+    else if (border[3] > 0 && !/none|hidden/u.test(style.borderTopStyle)) {
+      paints.push({ kind: 'colour', colour: [border[0], border[1], border[2], border[3] * alpha] });
+    }
+  }
+  if (shadowsOf(style.boxShadow).length > 0) paints.push({ kind: 'unknown', what: `box-shadow of ${who}` });
+  if (ownTextRects(element).some((r) => within(x, y, r))) {
+    const fill = parseColour(style.getPropertyValue('-webkit-text-fill-color') || style.color);
+    if (fill === null || fill[3] > 0) paints.push({ kind: 'unknown', what: `text of ${who}` });
+  }
+  const painting = paints.some((p) => p.kind !== 'none');
+  if (painting && !isNone(style.mixBlendMode)) return [{ kind: 'unknown', what: `mix-blend-mode ${style.mixBlendMode} on ${who}` }];
+  if (painting && filterEffects(style.filter)) return [{ kind: 'unknown', what: `filter on ${who}` }];
+  return paints.length > 0 ? paints : [NONE];
+}
+
+export function isWithin(node: Element, ancestor: Element): boolean {
+  for (let current: Element | null = node; current; current = parentElement(current)) {
+    if (current === ancestor) return true;
+  }
+  return false;
+}
+
+/** The stack at (x, y) in every tree from the target's root out: [above the target, the target's stand-in]. */
+export function stacksAt(element: Element, x: number, y: number): { above: Element[]; below: Element[]; target: Element }[] | null {
+  const stacks: { above: Element[]; below: Element[]; target: Element }[] = [];
+  let target = element;
+  for (;;) {
+    const root = target.getRootNode() as Document | ShadowRoot;
+    const list = root.elementsFromPoint(x, y);
+    const index = list.indexOf(target);
+    if (index < 0) return null;
+    stacks.push({ above: list.slice(0, index).filter((e) => !isWithin(e, target)), below: list.slice(index + 1), target });
+    if (!(root instanceof ShadowRoot)) return stacks;
+    target = root.host;
+  }
+}

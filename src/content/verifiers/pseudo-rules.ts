@@ -1,0 +1,114 @@
+import { shadowRootOf } from './flat-tree';
+
+/**
+ * Which elements may have ::before / ::after content, from the style rules that can give them
+ * any. Asking the browser for both pseudo-elements of every element costs most of a large
+ * target's reading in Firefox (each call resolves a style); the rules say which few to ask.
+ *
+ * Sound or silent: every rule of the tree scopes that can style the element is read (its own
+ * scope; its shadow root, for :host; its host's shadow root when it is slotted, for ::slotted;
+ * the enclosing scopes when it has a `part`, for ::part). A sheet that cannot be read
+ * (cross-origin), nesting, :host/::slotted/::part/:scope/& with a pseudo-element, a selector the
+ * browser will not match, or too many rules: the answer is "unknown" and every element is asked.
+ */
+const PSEUDO = /::?(?:before|after)\b(?::[\w-]+(?:\([^)]*\))?)*/giu;
+const MENTIONS = /::?(?:before|after)\b/iu;
+const CROSS_SCOPE = /:host|::slotted|::part|:scope|&/iu;
+const MAX_RULES = 4_000;
+
+type Scope = Document | ShadowRoot;
+
+export class PseudoRules {
+  private readonly scanned = new Set<Scope>();
+  private readonly selectors: string[] = [];
+  private joined: string | null = null;
+  private unknown = false;
+  private rules = 0;
+
+  /** False only when no rule can give the element generated content. */
+  mayHave(element: Element): boolean {
+    if (this.unknown) return true;
+    for (const scope of scopesFor(element)) this.scan(scope);
+    if (this.unknown) return true;
+    if (this.selectors.length === 0) return false;
+    this.joined ??= this.selectors.join(',');
+    try {
+      return element.matches(this.joined);
+    } catch {
+      this.unknown = true;
+      return true;
+    }
+  }
+
+  private scan(scope: Scope): void {
+    if (this.scanned.has(scope)) return;
+    this.scanned.add(scope);
+    const sheets: CSSStyleSheet[] = [
+      ...Array.from(scope.styleSheets),
+      ...((scope.adoptedStyleSheets as CSSStyleSheet[] | undefined) ?? []),
+    ];
+    for (const sheet of sheets) {
+      if (this.unknown) return;
+      this.sheet(sheet, 0);
+    }
+  }
+
+  private sheet(sheet: CSSStyleSheet, depth: number): void {
+    let rules: CSSRuleList;
+    try {
+      rules = sheet.cssRules;
+    } catch {
+      this.unknown = true;
+      return;
+    }
+    this.list(rules, depth);
+  }
+
+  private list(rules: CSSRuleList, depth: number): void {
+    for (const rule of Array.from(rules)) {
+      if (this.unknown) return;
+      if (++this.rules > MAX_RULES || depth > 16) {
+        this.unknown = true;
+        return;
+      }
+      if (rule instanceof CSSStyleRule) {
+        if (rule.cssRules && rule.cssRules.length > 0) {
+          this.unknown = true; // nesting: selectors relative to their parent
+          return;
+        }
+        const text = rule.selectorText;
+        if (!MENTIONS.test(text)) continue;
+        if (CROSS_SCOPE.test(text)) {
+          this.unknown = true;
+          return;
+        }
+        const stripped = text.replace(PSEUDO, '').trim();
+        // `::before` alone in a list item selects any element.
+        this.selectors.push(stripped === '' || /(?:^|,)\s*(?:,|$)/u.test(stripped) ? '*' : stripped);
+        this.joined = null;
+      } else if (rule instanceof CSSImportRule) {
+        if (rule.styleSheet) this.sheet(rule.styleSheet, depth + 1);
+        else this.unknown = true;
+      } else if ('cssRules' in rule && (rule as CSSGroupingRule).cssRules) {
+        // @media, @supports, @layer, @container, @scope…: their conditions are ignored (more elements asked, never fewer).
+        this.list((rule as CSSGroupingRule).cssRules, depth + 1);
+      }
+    }
+  }
+}
+
+/** The tree scopes whose rules can reach the element's pseudo-elements. */
+function scopesFor(element: Element): Scope[] {
+  const scopes: Scope[] = [element.getRootNode() as Scope];
+  const own = shadowRootOf(element);
+  if (own) scopes.push(own);
+  const parent = element.parentElement;
+  const hostRoot = parent ? shadowRootOf(parent) : null;
+  if (hostRoot) scopes.push(hostRoot);
+  if (element.hasAttribute('part')) {
+    for (let scope = scopes[0]; scope instanceof ShadowRoot; scope = scope.host.getRootNode() as Scope) {
+      scopes.push(scope.host.getRootNode() as Scope);
+    }
+  }
+  return scopes;
+}

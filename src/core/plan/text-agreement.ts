@@ -1,0 +1,130 @@
+import { foldedSkeleton, normalizeLabel, stripInvisibles } from '../text';
+import { editDistance } from '../util/edit-distance';
+
+/**
+ * When OCR's reading of a control agrees with the text it should show. OCR misreads letters a
+ * little, so letters agree when close enough; numbers, amounts, currency symbols and names must
+ * match exactly (one digit is the whole difference between "$7,000" and "$1,000"). What OCR
+ * cannot read is left out on both sides: icon-font (private-use) glyphs, symbols, arrows.
+ */
+
+/** At least this share of letters must agree after folding lookalikes. */
+export const OCR_AGREEMENT = 0.8;
+
+/** Private-use (icon fonts), other symbols (dingbats, emoji, ✓) and the arrow blocks. */
+const UNREADABLE = /[\p{Co}\p{So}\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f\u2b00-\u2bff]/gu;
+/** An amount (digits with their separators) or a currency symbol. */
+const EXACT = /\p{Sc}|\p{Nd}+(?:[.,'\u00a0\u202f ]\p{Nd}+)*/gu;
+/** Three dots or an ellipsis at the end: text-overflow: ellipsis, as OCR reads it. */
+const ELLIPSIS = /(?:\.{2,3}|\u2026)$/u;
+/** A truncated text must show at least this many letters of what it stands for. */
+const MIN_SHOWN_LETTERS = 3;
+
+/** The text without what OCR cannot be asked to read. */
+export function readable(text: string): string {
+  return normalizeLabel(text.normalize('NFKC').replace(UNREADABLE, ' '));
+}
+
+/** Whether the text has anything OCR could read (letters or digits). */
+export function hasLegibleText(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(readable(text));
+}
+
+/**
+ * Amounts and currency symbols in order, spaces inside a number dropped. Every digit and where a
+ * separator stands are kept; which separator it is ("," or "." or "'") is not: OCR confuses them
+ * on ordinary amounts ("$1,200.00" read "$1.200.00"), and the DOM's own text is compared exactly.
+ */
+export function exactTokens(text: string): string[] {
+  return [...readable(text).matchAll(EXACT)].map((m) => m[0].replace(/[\u00a0\u202f ]/gu, '').replace(/[.,']/gu, '.'));
+}
+
+/** Letters only, lookalikes folded (digits go first: the skeleton would turn 0 into o). */
+function letters(text: string): string {
+  return foldedSkeleton(readable(text).replace(/[\p{N}\p{Sc}]/gu, ' ')).replace(/[^\p{L}]+/gu, '');
+}
+
+/**
+ * Names: capitalised words after the first (payees, products: "Send to Alice"), folded. A label's
+ * first word is capitalised anyway, so it is not taken for a name.
+ */
+export function namesOf(text: string): string[] {
+  const words = text
+    .normalize('NFKC')
+    .replace(UNREADABLE, ' ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return words
+    .slice(1)
+    .filter((w) => /^\p{Lu}\p{L}*$/u.test(w) && /\p{Ll}/u.test(w) && w.length > 1)
+    .map((w) => letters(w));
+}
+
+const agree = (a: string, b: string) => {
+  if (a === b) return true;
+  const longest = Math.max(a.length, b.length);
+  return longest > 0 && 1 - editDistance(a, b) / longest >= OCR_AGREEMENT;
+};
+const sameTokens = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
+const namesShown = (names: readonly string[], read: string) => names.every((name) => letters(read).includes(name));
+
+/**
+ * The pixels' reading agrees with the whole expected text. A reading that ends in an ellipsis
+ * agrees with the expected text it truncates, when at least a few letters show and the hidden
+ * rest carries no amount, currency or name (what decides an action must be on the screen).
+ */
+export function ocrAgrees(read: string, expected: string): boolean {
+  const shown = readable(read);
+  if (ELLIPSIS.test(shown) && !ELLIPSIS.test(readable(expected))) return truncationAgrees(shown.replace(ELLIPSIS, ''), expected);
+  return (
+    sameTokens(exactTokens(read), exactTokens(expected)) && namesShown(namesOf(expected), read) && agree(letters(read), letters(expected))
+  );
+}
+
+function truncationAgrees(stem: string, expected: string): boolean {
+  const shownLetters = letters(stem);
+  if (shownLetters.length < MIN_SHOWN_LETTERS) return false;
+  const all = letters(expected);
+  // Where the stem ends in the expected text: the prefix of as many letters.
+  const prefix = all.slice(0, shownLetters.length);
+  if (!agree(shownLetters, prefix)) return false;
+  const tokens = exactTokens(stem);
+  const expectedTokens = exactTokens(expected);
+  const names = namesOf(expected);
+  // Every amount and name of the expected text must be in the shown part.
+  return sameTokens(tokens, expectedTokens) && namesShown(names, stem);
+}
+
+/** A value read off a larger element: some stretch of the reading agrees with it. */
+export function ocrContains(read: string, expected: string): boolean {
+  const want = exactTokens(expected);
+  const have = exactTokens(read);
+  let found = want.length === 0;
+  for (let start = 0; !found && start + want.length <= have.length; start++)
+    found = sameTokens(have.slice(start, start + want.length), want);
+  if (!found || !namesShown(namesOf(expected), read)) return false;
+  const a = letters(read);
+  const b = letters(expected);
+  if (b === '' || a.includes(b)) return true;
+  for (let start = 0; start + b.length <= a.length + 1; start++) {
+    if (1 - editDistance(a.slice(start, start + b.length), b) / b.length >= OCR_AGREEMENT) return true;
+  }
+  return false;
+}
+
+/**
+ * A claimed label that ends in an ellipsis ("Show all d…") stands for the text it truncates: its
+ * shown part must begin that text, and the rest it leaves out must carry no amount, currency or
+ * name. Null when the claim is not truncated.
+ */
+export function truncatedClaimAgrees(claimed: string, text: string): boolean | null {
+  // Case is kept: the rest's capitalised words are its names.
+  const plain = (t: string) => stripInvisibles(t.normalize('NFKC')).replace(UNREADABLE, ' ').replace(/\s+/gu, ' ').trim();
+  const claim = plain(claimed);
+  const full = plain(text);
+  if (!ELLIPSIS.test(claim) || ELLIPSIS.test(full)) return null;
+  const stem = claim.replace(ELLIPSIS, '').trimEnd();
+  if (letters(stem).length < MIN_SHOWN_LETTERS || !full.toLowerCase().startsWith(stem.toLowerCase())) return false;
+  const rest = full.slice(stem.length);
+  return exactTokens(rest).length === 0 && namesOf(`x ${rest}`).length === 0;
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Spec, Trial } from '../../bench/verifiers/corpus';
+import { type Auditor, callOf, openAuditor, propose } from '../../bench/verifiers/drive';
+import { corpus, FIXTURES } from '../../bench/verifiers/fixtures';
+import { BROWSERS, launch, type TestBrowser, type TestPage } from '../support/browsers';
+import { type FixtureServer, HOSTS, startFixtureServer } from '../support/server';
+
+/**
+ * Every input class of the verifier corpus, in both browsers: no deceptive element is performed
+ * (the page's own handler never runs; an ask is denied) and every honest twin is allowed and
+ * performed without an ask, each with the label it visibly shows as the claim. Classes added to the
+ * corpus are covered here without a new test; the bench (`npm run bench:verifiers`) adds the bare
+ * trials, the OCR pass, and the statistics.
+ */
+const CLASSES = corpus();
+const trialOf = (spec: Spec): Trial => ({ key: `${spec.id}#claim`, spec, claim: spec.claim, expects: spec.expects });
+// The fuzz class replays the adaptive attacker's bypasses (bench/verifiers/fuzz): measured by the
+// bench, and not all of them fixed yet (bench/reports/fuzz.md lists them), so not asserted here.
+const byClass = CLASSES.filter((c) => c.key !== 'fuzz').map((c) => ({ cls: c.key, specs: c.specs }));
+describe.each(BROWSERS)('every corpus class in %s', (name) => {
+  let server: FixtureServer;
+  let browser: TestBrowser;
+  let auditor: Auditor;
+  let page: TestPage;
+
+  beforeAll(async () => {
+    server = await startFixtureServer(FIXTURES);
+    browser = await launch(name, { secureOrigins: HOSTS.map((host) => server.url(host, '').replace(/\/$/, '')) });
+    // Opened first, so the corpus page stays the visible tab (pixels); it denies every ask at once.
+    auditor = await openAuditor(browser);
+    page = await browser.newPage();
+    await page.goto(server.url('bank.example', '/corpus.html'));
+  });
+  afterAll(async () => {
+    await auditor?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it.each(byClass)('$cls: no deceptive element is performed, every honest twin is', async ({ cls, specs }) => {
+    expect(specs.some((s) => s.kind === 'deceptive') && specs.some((s) => s.kind === 'benign'), `${cls} has both kinds`).toBe(true);
+    const observed = await propose(
+      page,
+      specs.map((spec) => callOf(trialOf(spec))),
+    );
+    const wrong: string[] = [];
+    specs.forEach((spec, i) => {
+      const { verdict, handler } = observed[i]!;
+      const why = `${spec.id} (${spec.note}): ${verdict.decision}${verdict.executed ? ', executed' : ''}, handler ${JSON.stringify(handler)}, ${verdict.reasons.map((r) => r.code).join(' ')}`;
+      if (spec.kind === 'deceptive' && (handler.length > 0 || verdict.executed || verdict.decision === 'allow'))
+        wrong.push(`accepted ${why}`);
+      if (
+        spec.kind === 'benign' &&
+        !(verdict.decision === 'allow' && verdict.executed && handler.join() === (spec.frame ? 'child' : spec.id))
+      )
+        wrong.push(`rejected ${why}`);
+    });
+    expect(wrong).toEqual([]);
+  });
+});

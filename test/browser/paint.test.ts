@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { BROWSERS, type TestPage } from '../support/browsers';
+import { answerPendingAsk, clicks, codes, useBrowser, type Verdict } from '../support/suite';
+
+type Pending = { warrant: { propose(c: unknown): Promise<Verdict> }; pendingVerdict: Promise<Verdict>; settled: Verdict | null };
+
+/**
+ * Paint, not only hits; legibility in pixels, not CSS numbers (test/fixtures/paint.html). Each
+ * deceptive element has an honest twin; judged by what the page's own handlers saw.
+ */
+describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
+  const env = useBrowser(browserName);
+
+  /** Proposes a click; an ask (a doubt nothing could settle) is denied, as a cautious user would. */
+  async function click(page: TestPage, target: string, label?: string): Promise<{ verdict: Verdict; asked: boolean }> {
+    const call = { tool: 'click', args: { target }, ...(label === undefined ? {} : { claims: { label } }) };
+    await page.evaluate((c) => {
+      const w = window as unknown as Pending;
+      w.settled = null;
+      w.pendingVerdict = w.warrant.propose(c);
+      void w.pendingVerdict.then((v) => {
+        w.settled = v;
+      });
+    }, call);
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const settled = await page.evaluate(() => (window as unknown as Pending).settled);
+      if (settled) return { verdict: settled, asked: false };
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await answerPendingAsk(env, { approve: false });
+    return { verdict: await page.evaluate(() => (window as unknown as Pending).pendingVerdict), asked: true };
+  }
+
+  async function blocked(target: string, label: string | undefined, code: string | null) {
+    const page = await env.open('shop.example', '/paint.html');
+    const { verdict } = await click(page, target, label);
+    expect(verdict.executed).toBe(false);
+    if (code) expect(codes(verdict)).toContain(code);
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+    return verdict;
+  }
+
+  async function performed(target: string, label: string) {
+    const page = await env.open('shop.example', '/paint.html');
+    const { verdict, asked } = await click(page, target, label);
+    expect(asked).toBe(false);
+    expect(verdict).toMatchObject({ decision: 'allow', executed: true });
+    expect(await clicks(page)).toEqual([target.slice(1)]);
+    await page.close();
+  }
+
+  it('blocks a button hidden under an opaque layer that takes no clicks; a translucent sheen and a focus ring stay fine', async () => {
+    await blocked('#pe-decoy', 'Close panel', 'target_covered');
+    await performed('#pe-sheen', 'Close panel');
+    await performed('#pe-ring', 'Open menu');
+    // Its own label span takes no clicks either: it is the target's paint, and is left untouched.
+    await performed('#pe-label', 'Open inbox');
+  });
+
+  it('does not count a word whose glyphs are filled transparent', async () => {
+    await blocked('#fill', 'Show details Close', 'label_mismatch');
+  });
+
+  it('judges text against gradient and sibling backgrounds', async () => {
+    await blocked('#gradient-same', 'Open inbox', 'label_mismatch');
+    await performed('#gradient-honest', 'Open inbox');
+    await blocked('#backdrop-dark', 'Copy link', 'label_mismatch');
+    await performed('#backdrop-light', 'Copy link');
+  });
+
+  it('leaves glyph effects the DOM cannot model to the pixels: a blend or an SVG filter that erases the text is not clicked, a grayscale button is', async () => {
+    await blocked('#blend', 'Next page', null);
+    await blocked('#svg-filter', 'Next page', null);
+    await performed('#grayscale', 'Next page');
+  });
+
+  it('measures legibility on screen: scale(0.12), zoom 0.1 and 2 px text are not shown labels; scale(0.8), zoom 0.9 and 11 px are', async () => {
+    await blocked('#scale-tiny', 'Zoom in', 'target_hidden');
+    await blocked('#scale-tiny', undefined, 'target_hidden');
+    await performed('#scale-honest', 'Zoom in');
+    await blocked('#zoom-tiny', 'Zoom out', 'target_hidden');
+    await performed('#zoom-honest', 'Zoom out');
+    await blocked('#font-tiny', 'Zoom in Close', 'label_mismatch');
+    await performed('#font-small', 'Zoom in Close');
+  });
+
+  it('hit-tests inside a rotated box', async () => {
+    await performed('#rotated', 'Rotate left');
+  });
+
+  it('follows what paints for visibility: a visible label span shows a hidden button, a transparent child does not', async () => {
+    await performed('#vis-label', 'Show help');
+    await blocked('#vis-empty', undefined, 'target_hidden');
+  });
+});

@@ -1,0 +1,248 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hammingDistance, RECHECK_TOLERANCE, type Thumbnail, thumbnailDistance } from '../../src/core/pixels';
+import { DEFAULT_POLICY } from '../../src/core/policy/defaults';
+import { BROWSERS, type BrowserName, launch, ROOT, type TestBrowser, type TestPage } from '../support/browsers';
+import { type FixtureServer, HOSTS, startFixtureServer } from '../support/server';
+import { codes, type Verdict } from '../support/suite';
+
+/**
+ * Pixels as the last word, judged by what the page did: one capture per decision, amounts read
+ * exactly, honest rotated / icon-font / image / Chinese controls allowed, and the re-check's
+ * tolerance measured against rendering noise and real changes. Runs the probe build
+ * (WARRANT_OCR_PROBE=1), which adds a test-only page that can count captures and set the policy.
+ */
+type Rect = { x: number; y: number; width: number; height: number };
+type Print = { ok: true; hash: string; cols: number; rows: number; cells: number[] } | { ok: false; error: string };
+
+function buildWithProbe(name: BrowserName): string {
+  const target = name === 'chromium' ? 'chrome' : 'firefox';
+  const run = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--mode', target, '--logLevel', 'error'], {
+    cwd: ROOT,
+    env: { ...process.env, WARRANT_OCR_PROBE: '1' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`probe build failed: ${run.stderr}`);
+  return join(ROOT, 'dist', 'ocr-probe', target);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Pixels read for every click, and a supported commit allowed: what the pixels say decides. */
+const PIXELS_EVERYWHERE = {
+  ...DEFAULT_POLICY,
+  // A shortfall shows at once as its reasons instead of an ask nobody answers.
+  unsupported: { trusted: 'block', default: 'block', untrusted: 'block' },
+  ocr: { ...DEFAULT_POLICY.ocr, interact: true },
+  privileges: { ...DEFAULT_POLICY.privileges, default: { ...DEFAULT_POLICY.privileges.default, commit: 'allow' } },
+};
+
+describe.each(BROWSERS)('pixels in %s', (name) => {
+  const state = {} as { server: FixtureServer; browser: TestBrowser; probe: TestPage; page: TestPage; url: string };
+  beforeAll(async () => {
+    const extension = buildWithProbe(name);
+    state.server = await startFixtureServer();
+    state.browser = await launch(name, { extension, secureOrigins: HOSTS.map((h) => state.server.url(h, '').replace(/\/$/, '')) });
+    state.url = state.server.url('bank.example', '/pixels.html');
+    state.page = await state.browser.newPage();
+    await state.page.goto(state.url);
+    state.probe = await state.browser.openExtensionPage('test/support/ocr-probe/index.html');
+    await probe('setPolicy', PIXELS_EVERYWHERE);
+    await probe('show', state.url);
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.close();
+  });
+
+  const probe = (method: string, ...args: unknown[]) =>
+    state.probe.evaluate(
+      ([m, a]) => (globalThis as unknown as { probe: Record<string, (...x: unknown[]) => unknown> }).probe[m]!(...a) as Promise<unknown>,
+      [method, args] as [string, unknown[]],
+    );
+  const propose = (call: unknown) =>
+    state.page.evaluate((c) => (window as unknown as { warrant: { propose(c: unknown): Promise<Verdict> } }).warrant.propose(c), call);
+  const clicks = () => state.page.evaluate(() => (window as unknown as { clicks: string[] }).clicks.splice(0));
+  const click = (target: string, label: string) => propose({ tool: 'click', args: { target }, claims: { label } });
+  /** Chromium allows two captures a second: a pause keeps the quota's queue out of the next decision. */
+  const pause = () => sleep(name === 'chromium' ? 1_100 : 100);
+
+  it('captures once for a blocked decision and twice (with the re-check) for an executed one', async () => {
+    await pause();
+    const before = (await probe('captures')) as number;
+    const blocked = await click('#pay-disguised', 'Pay $1,000');
+    const afterBlock = (await probe('captures')) as number;
+    await pause();
+    const allowed = await click('#pay', 'Pay $1,000');
+    const afterAllow = (await probe('captures')) as number;
+    expect(blocked).toMatchObject({ decision: 'block', executed: false });
+    // "$7,000" painted over "$1,000": one digit, caught (the 80% letter agreement let it through).
+    expect(codes(blocked)).toContain('pixel_mismatch');
+    expect(allowed).toMatchObject({ decision: 'allow', executed: true });
+    expect(await clicks()).toEqual(['pay']);
+    expect([afterBlock - before, afterAllow - afterBlock]).toEqual([1, 2]);
+  });
+
+  it('allows honest rotated, skewed and scaled buttons, an icon-font label and an ellipsis', async () => {
+    const cases: [string, string][] = [
+      ['#rot', 'Next page'],
+      ['#skew', 'Zoom out'],
+      ['#scaled', 'Show details'],
+      // Turned upright before OCR: 25°, and -18° (rotate property) inside a -20° ancestor.
+      ['#rot25', 'Next step'],
+      ['#rot-prop', 'Open menu'],
+      ['#gear', 'Settings'],
+      ['#ellipsis', 'Show all details of this item'],
+    ];
+    const verdicts: Record<string, Verdict> = {};
+    for (const [target, label] of cases) {
+      await pause();
+      verdicts[target] = await click(target, label);
+    }
+    console.log(`[pixels ${name}] ${cases.map(([t]) => `${t}: ${verdicts[t]!.decision} ${codes(verdicts[t]!).join(',')}`).join('; ')}`);
+    console.log(JSON.stringify(verdicts['#rot-prop']?.reasons));
+    for (const [target] of cases) expect(verdicts[target], target).toMatchObject({ decision: 'allow', executed: true });
+    expect(await clicks()).toEqual(['rot', 'skew', 'scaled', 'rot25', 'rot-prop', 'gear', 'ellipsis']);
+  });
+
+  it('reads Chinese labels with the bundled chi_sim data', async () => {
+    await pause();
+    const pay = await click('#zh-pay', '确认支付');
+    await pause();
+    const cancel = await click('#zh-cancel', '取消');
+    console.log(`[pixels ${name}] Chinese: ${pay.decision} ${codes(pay).join(',')}; ${cancel.decision} ${codes(cancel).join(',')}`);
+    expect(pay).toMatchObject({ decision: 'allow', executed: true });
+    expect(cancel).toMatchObject({ decision: 'allow', executed: true });
+    expect(await clicks()).toEqual(['zh-pay', 'zh-cancel']);
+  });
+
+  it('does not let a truncated label carry a claim the screen does not show', async () => {
+    await pause();
+    const verdict = await click('#ellipsis', 'Show all d… and pay $900');
+    expect(verdict.executed).toBe(false);
+    expect(await clicks()).toEqual([]);
+  });
+
+  it('allows an image button whose claim is its accessible name, under the default policy', async () => {
+    await probe('setPolicy', DEFAULT_POLICY);
+    try {
+      await pause();
+      const honest = await click('#image', 'Search');
+      expect(honest).toMatchObject({ decision: 'allow', executed: true });
+      const other = await click('#image', 'Delete');
+      expect(other).toMatchObject({ decision: 'block', executed: false });
+      expect(codes(other)).toEqual(['label_mismatch']);
+      expect(await clicks()).toEqual(['image']);
+    } finally {
+      await probe('setPolicy', PIXELS_EVERYWHERE);
+    }
+  });
+
+  it('tolerates rendering noise over repeated honest clicks, and measures its own latency', async () => {
+    const decisions: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      await pause();
+      const started = performance.now();
+      const verdict = await click('#rot', 'Next page');
+      decisions.push(performance.now() - started);
+      expect(verdict, `click ${i}`).toMatchObject({ decision: 'allow', executed: true });
+    }
+    expect(await clicks()).toHaveLength(8);
+    const rect = await rectOf('#rot');
+    const bare: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      await pause();
+      const read = (await probe('ocr', state.url, rect.rect, rect.dpr)) as { ok: boolean; ms: number };
+      if (read.ok) bare.push(read.ms);
+    }
+    await probe('show', state.url);
+    console.log(
+      `[pixels ${name}] pixel-checked decision p50 ${p50(decisions).toFixed(0)} ms (propose round trip, executed); bare warm OCR p50 ${p50(bare).toFixed(0)} ms; ratio ${(p50(decisions) / p50(bare)).toFixed(2)}`,
+    );
+    // The goal (a pixel-checked decision p50 within twice a bare warm OCR call) is a number for the
+    // bench report, not a timed assertion: on a loaded machine it measured 1.79–2.46×. Here only
+    // that both were measured: every honest decision executed and every bare call read.
+    expect(decisions.length).toBeGreaterThan(0);
+    expect(bare.length).toBe(8);
+  }, 120_000);
+
+  const rectOf = (selector: string) =>
+    state.page.evaluate((s) => {
+      const { x, y, width, height } = document.querySelector(s)!.getBoundingClientRect();
+      return { rect: { x, y, width, height } as Rect, dpr: devicePixelRatio };
+    }, selector);
+
+  it('measures the re-check: honest re-captures stay within the tolerance, real changes exceed it', async () => {
+    const print = async (rect: Rect, dpr: number) => {
+      const p = (await probe('print', state.url, rect, dpr)) as Print;
+      if (!p.ok) throw new Error(p.error);
+      return p;
+    };
+    const thumb = (p: Extract<Print, { ok: true }>): Thumbnail => ({ cols: p.cols, rows: p.rows, cells: Uint8Array.from(p.cells) });
+    const honest: Record<string, { thumb: number[]; dhash: number[] }> = {};
+    // The first capture after the probe steps the fixture tab forward may catch it mid-repaint.
+    await probe('show', state.url);
+    await pause();
+    for (const selector of ['#pay', '#rot', '#skew', '#scaled', '#gear']) {
+      const { rect, dpr } = await rectOf(selector);
+      await pause();
+      const reference = await print(rect, dpr);
+      honest[selector] = { thumb: [], dhash: [] };
+      for (let i = 0; i < 8; i++) {
+        if (i % 2 === 1) await state.page.evaluate(() => window.scrollBy(0, 0));
+        await pause();
+        const again = await print(rect, dpr);
+        honest[selector].thumb.push(thumbnailDistance(thumb(reference), thumb(again)));
+        honest[selector].dhash.push(hammingDistance(reference.hash, again.hash));
+      }
+    }
+    const changes: Record<string, { thumb: number; dhash: number }> = {};
+    const change = async (label: string, selector: string, mutate: (el: HTMLElement) => void, restore: (el: HTMLElement) => void) => {
+      const { rect, dpr } = await rectOf(selector);
+      await pause();
+      const reference = await print(rect, dpr);
+      await state.page.evaluate(([s, f]) => new Function('el', f)(document.querySelector(s)), [selector, `(${mutate})(el)`] as [
+        string,
+        string,
+      ]);
+      await pause();
+      const after = await print(rect, dpr);
+      await state.page.evaluate(([s, f]) => new Function('el', f)(document.querySelector(s)), [selector, `(${restore})(el)`] as [
+        string,
+        string,
+      ]);
+      changes[label] = { thumb: thumbnailDistance(thumb(reference), thumb(after)), dhash: hammingDistance(reference.hash, after.hash) };
+    };
+    await change(
+      'one digit ($1,000 → $7,000)',
+      '#pay',
+      (el) => (el.textContent = 'Pay $7,000'),
+      (el) => (el.textContent = 'Pay $1,000'),
+    );
+    await change(
+      'one character (details → detail5)',
+      '#scaled',
+      (el) => (el.textContent = 'Show detail5'),
+      (el) => (el.textContent = 'Show details'),
+    );
+    await change(
+      'one digit, rotated (page → pag3)',
+      '#rot',
+      (el) => (el.textContent = 'Next pag3'),
+      (el) => (el.textContent = 'Next page'),
+    );
+    await change(
+      'colour swap (text dark → red)',
+      '#pay',
+      (el) => (el.style.color = '#d00000'),
+      (el) => (el.style.color = ''),
+    );
+    const worstHonest = Math.max(...Object.values(honest).flatMap((h) => h.thumb));
+    const leastChange = Math.min(...Object.values(changes).map((c) => c.thumb));
+    console.log(`[pixels ${name}] re-check distances ${JSON.stringify({ honest, changes, worstHonest, leastChange, RECHECK_TOLERANCE })}`);
+    expect(worstHonest).toBeLessThanOrEqual(RECHECK_TOLERANCE);
+    expect(leastChange).toBeGreaterThan(RECHECK_TOLERANCE);
+  }, 150_000);
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  calibratedOcrConfidence,
+  type GrayImage,
+  OCR_MIN_CONFIDENCE,
+  RECHECK_TOLERANCE,
+  thumbnail,
+  thumbnailDistance,
+} from '../../src/core/pixels';
+import { exactTokens, hasLegibleText, ocrAgrees, ocrContains } from '../../src/core/plan';
+import { labelNamed, labelShown } from '../../src/core/plan/predicates';
+import { truncatedClaimAgrees } from '../../src/core/plan/text-agreement';
+
+describe('OCR agreement: letters fuzzy, numbers and names exact', () => {
+  it('catches one different digit in an amount that the 80% letter rule would pass', () => {
+    expect(ocrAgrees('Pay $7,000', 'Pay $1,000')).toBe(false);
+    expect(ocrAgrees('Pay $1,000', 'Pay $1,000')).toBe(true);
+    expect(ocrAgrees('Transfer 250 EUR', 'Transfer 260 EUR')).toBe(false);
+  });
+
+  it('compares currency symbols, digits and where separators stand exactly', () => {
+    expect(ocrAgrees('Pay €500', 'Pay $500')).toBe(false);
+    expect(ocrAgrees('Balance $1,200.00', 'Balance $120,000')).toBe(false);
+    expect(exactTokens('Pay $1 000,50 now')).toEqual(['$', '1000.50']);
+    // OCR confuses "," and "." on amounts; the position of a separator still counts.
+    expect(ocrAgrees('Balance: $1.200.00', 'Balance: $1,200.00')).toBe(true);
+    expect(ocrAgrees('Balance: $12.00.00', 'Balance: $1,200.00')).toBe(false);
+  });
+
+  it('still forgives a misread letter', () => {
+    expect(ocrAgrees('Confirm transfcr', 'Confirm transfer')).toBe(true);
+    expect(ocrAgrees('Next Page', 'Next page')).toBe(true);
+    expect(ocrAgrees('| Zoom out |', 'Zoom out')).toBe(true);
+  });
+
+  it('compares names (capitalised words after the first) exactly', () => {
+    expect(ocrAgrees('Send to Alica', 'Send to Alice')).toBe(false);
+    expect(ocrAgrees('Send to Alice', 'Send to Alice')).toBe(true);
+    // A label's own first word is not a name: a misread letter there stays fuzzy.
+    expect(ocrAgrees('Sand money to Alice', 'Send money to Alice')).toBe(true);
+  });
+
+  it('leaves out what OCR cannot read: icon-font glyphs, symbols and arrows, on both sides', () => {
+    expect(ocrAgrees('[Settings', '\ue8b8 Settings')).toBe(true);
+    expect(ocrAgrees('Next —', 'Next →')).toBe(true);
+    expect(ocrAgrees('Next page »', 'Next page ›')).toBe(true);
+    expect(hasLegibleText('\ue8b8')).toBe(false);
+    expect(hasLegibleText('★ →')).toBe(false);
+    expect(hasLegibleText('Save')).toBe(true);
+  });
+
+  it('accepts a reading truncated by an ellipsis only when the hidden rest holds no amount or name', () => {
+    expect(ocrAgrees('Show all d...', 'Show all details of this item')).toBe(true);
+    expect(ocrAgrees('Show all d…', 'Show all details of this item')).toBe(true);
+    expect(ocrAgrees('Cancel...', 'Cancel and pay $900')).toBe(false);
+    expect(ocrAgrees('Send to...', 'Send to Mallory')).toBe(false);
+    expect(ocrAgrees('Sh...', 'Show all details of this item')).toBe(false);
+    expect(ocrAgrees('Delete a...', 'Show all details of this item')).toBe(false);
+  });
+
+  it('reads a value within a larger element, amounts exact', () => {
+    expect(ocrContains('Balance $1,200.00', '$1,200.00')).toBe(true);
+    expect(ocrContains('Balance $9,999.00', '$1,200.00')).toBe(false);
+    expect(ocrContains('Balance $1,200.00', 'Balance')).toBe(true);
+  });
+
+  it('takes a claim ending in an ellipsis for the text it truncates, hiding no amount or name', () => {
+    expect(truncatedClaimAgrees('Show all d…', 'Show all details of this item')).toBe(true);
+    expect(truncatedClaimAgrees('Cancel…', 'Cancel and pay $900')).toBe(false);
+    expect(truncatedClaimAgrees('Send to…', 'Send to Mallory')).toBe(false);
+    expect(truncatedClaimAgrees('Show…', 'Delete everything')).toBe(false);
+    expect(truncatedClaimAgrees('Show all details', 'Show all details of this item')).toBe(null);
+  });
+});
+
+const image = (width: number, height: number, at: (x: number, y: number) => number): GrayImage => {
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data[y * width + x] = at(x, y);
+  return { width, height, data };
+};
+
+describe('re-check thumbnail', () => {
+  const glyphs = (digit: number, noise = 0) =>
+    image(160, 40, (x, y) => {
+      const jitter = noise ? ((x * 31 + y * 17) % 7) - 3 : 0;
+      // A "digit" at x 100–108 whose middle bar depends on the digit.
+      const ink =
+        (x >= 20 && x < 90 && y > 12 && y < 28 && x % 6 < 2) ||
+        (x >= 100 && x < 108 && y > 12 && y < 28 && (x < 102 || y === 12 + digit * 2));
+      return Math.max(0, Math.min(255, (ink ? 30 : 230) + jitter));
+    });
+
+  it('tolerates small per-pixel noise and catches one changed glyph', () => {
+    const reference = thumbnail(glyphs(3));
+    expect(thumbnailDistance(reference, thumbnail(glyphs(3, 1)))).toBeLessThanOrEqual(RECHECK_TOLERANCE);
+    expect(thumbnailDistance(reference, thumbnail(glyphs(6)))).toBeGreaterThan(RECHECK_TOLERANCE);
+  });
+
+  it('treats a crop of another shape as different', () => {
+    expect(thumbnailDistance(thumbnail(glyphs(3)), thumbnail(image(80, 40, () => 230)))).toBe(255);
+  });
+});
+
+describe('label predicates for what OCR cannot read', () => {
+  const ax = (name: string) => ({ role: 'button', name, hidden: false, visibleLabel: '' });
+  it('checks the claim of an icon-only control against its accessible name', () => {
+    expect(labelNamed('Search').evaluate(ax('Search'))).toEqual({ holds: true });
+    expect(labelNamed('Delete').evaluate(ax('Search'))).toMatchObject({ holds: false, code: 'label_mismatch' });
+    // A lookalike of the name is not the name.
+    expect(labelNamed('Seаrch').evaluate(ax('Search'))).toMatchObject({ holds: false, code: 'label_mismatch' });
+  });
+
+  it('leaves an icon-font glyph out of the DOM label, but not a lookalike', () => {
+    expect(labelShown('Settings').evaluate({ text: '\ue8b8 Settings', doubts: [], hiddenText: false, painted: null })).toEqual({
+      holds: true,
+    });
+    expect(labelShown('Sеttings').evaluate({ text: '\ue8b8 Settings', doubts: [], hiddenText: false, painted: null })).toMatchObject({
+      holds: false,
+    });
+    expect(
+      labelShown('Show all d…').evaluate({ text: 'Show all details of this item', doubts: [], hiddenText: false, painted: null }),
+    ).toEqual({ holds: true });
+    expect(labelShown('Cancel…').evaluate({ text: 'Cancel and pay $900', doubts: [], hiddenText: false, painted: null })).toMatchObject({
+      holds: false,
+    });
+  });
+
+  it('maps OCR confidence to the gate scale at the calibrated threshold', () => {
+    expect(calibratedOcrConfidence(OCR_MIN_CONFIDENCE)).toBeCloseTo(0.9);
+    expect(calibratedOcrConfidence(0.8)).toBeGreaterThanOrEqual(0.9);
+    expect(calibratedOcrConfidence(0.41)).toBeLessThan(0.9);
+    expect(calibratedOcrConfidence(1)).toBe(1);
+    expect(calibratedOcrConfidence(Number.NaN)).toBe(0);
+  });
+});
