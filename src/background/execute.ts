@@ -24,43 +24,38 @@ export function runPageTool(frame: FrameLocation, requestId: string, name: strin
  * from the DOM's account are judged as pixels.
  */
 export async function settleFrame(frame: FrameLocation): Promise<boolean> {
-  const options: { frameId: number; documentId?: string } = { frameId: frame.frameId };
-  if (frame.documentId) options.documentId = frame.documentId;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const reply = await Promise.race([
-      browser.tabs.sendMessage(frame.tabId, { kind: 'settle' }, options),
-      new Promise((resolve) => {
-        timer = setTimeout(() => resolve(null), SETTLE_TIMEOUT_MS);
-      }),
-    ]);
-    const parsed = SettleResultSchema.safeParse(reply);
+    const parsed = SettleResultSchema.safeParse(await sendWithTimeout(frame, { kind: 'settle' }, SETTLE_TIMEOUT_MS));
     return parsed.success && parsed.data.painted;
   } catch {
     return false;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
 async function command(frame: FrameLocation, message: object, timeoutMs: number): Promise<ExecuteResult> {
-  const options: { frameId: number; documentId?: string } = { frameId: frame.frameId };
-  if (frame.documentId) options.documentId = frame.documentId;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const reply = await Promise.race([
-      browser.tabs.sendMessage(frame.tabId, message, options),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('The frame did not answer in time.')), timeoutMs);
-      }),
-    ]);
-    const parsed = ExecuteResultSchema.safeParse(reply);
+    const parsed = ExecuteResultSchema.safeParse(await sendWithTimeout(frame, message, timeoutMs));
     if (parsed.success) return parsed.data;
     return { executed: false, code: 'execution_failed', message: 'The frame gave no valid answer.' };
   } catch (error) {
     // The frame navigated away, was closed, or did not answer: the action did not happen there.
     const text = error instanceof Error ? error.message : String(error);
     return { executed: false, code: 'execution_failed', message: text.slice(0, 300) };
+  }
+}
+
+/** Sends to one frame's document; rejects when it does not answer within `timeoutMs`. */
+async function sendWithTimeout(frame: FrameLocation, message: object, timeoutMs: number): Promise<unknown> {
+  const options: { frameId: number; documentId?: string } = { frameId: frame.frameId };
+  if (frame.documentId) options.documentId = frame.documentId;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      browser.tabs.sendMessage(frame.tabId, message, options),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('The frame did not answer in time.')), timeoutMs);
+      }),
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -2,12 +2,14 @@ import type { Certificate, Rect } from '../core/contracts';
 import {
   calibratedOcrConfidence,
   dHash,
+  dropRuleLines,
   type GrayImage,
   type Linear,
   RECHECK_TOLERANCE,
   type Thumbnail,
   thumbnail,
   thumbnailDistance,
+  trimFrame,
   upright,
 } from '../core/pixels';
 import { hasLegibleText } from '../core/plan';
@@ -91,7 +93,11 @@ export async function certifyPixels(
   const hash = dHash(crop.gray);
   // A rotated or skewed label is read turned upright, as a person reads it (the hash and the
   // re-check keep the crop as captured).
-  const read = (options.painted ? uprightCrop(crop.gray, rect, options.painted) : null) ?? crop.gray;
+  // The element's border is trimmed off what OCR reads (a frame line reads as "|" or "l"), and
+  // underlines are blanked (core/pixels/edges.ts).
+  const perCss = crop.gray.width / Math.max(1, rect.width);
+  const turned = (options.painted ? uprightCrop(crop.gray, rect, options.painted) : null) ?? crop.gray;
+  const read = dropRuleLines(trimFrame(turned, Math.ceil(BORDER * perCss)));
   const result = await recognize(read, ocrLangFor(options.expected ?? []));
   if (!result.ok) return { certificates: [], rect, thumb, ms: 0, error: result.error };
   if (options.blankIsNoReading && !hasLegibleText(result.text)) return { certificates: [], rect, thumb, ms: 0, error: 'no_text' };
@@ -135,6 +141,9 @@ export async function pixelsUnchanged(shot: Shot, evidence: PixelEvidence): Prom
 }
 
 /** The crop turned upright and cut to the element's own box (device pixels: the crop's per CSS px). */
+/** The most trimmed off each side of a crop before OCR (CSS px), where it is an even line (core/pixels/edges.ts). */
+const BORDER = 3;
+
 function uprightCrop(gray: GrayImage, rect: Rect, painted: { linear: Linear; width: number; height: number }): GrayImage | null {
   const [a, b, c, d] = painted.linear;
   const perCss = (gray.width / Math.max(1, rect.width)) * Math.sqrt(Math.abs(a * d - b * c));

@@ -15,6 +15,7 @@ import type { Rect } from '../core/contracts';
 import { contains, FRAME_MIN_SCALE, type FrameBox, hitPoints, type Mapped, mapIntoParent } from '../core/plan/frame-chain';
 import { FRAME_NONCE_PREFIX, type FrameCertifyReply, type FrameRequest, FrameRequestSchema } from '../messages/frame-chain';
 import { portKeeper } from './port-keeper';
+import { shadowRootOf } from './verifiers/flat-tree';
 import { clippedBy, describeElement, hiddenBy, parentElement } from './verifiers/visibility';
 
 /** How long a parent waits for the child's post to arrive, and how long an expectation lives. */
@@ -91,14 +92,6 @@ function frameElementOf(source: MessageEventSource): FrameElement | null {
     }
   }
   return null;
-}
-
-/** Content scripts may open closed shadow roots: chrome.dom in Chromium, openOrClosedShadowRoot in Firefox. */
-function shadowRootOf(element: Element): ShadowRoot | null {
-  const firefox = (element as Element & { openOrClosedShadowRoot?: ShadowRoot | null }).openOrClosedShadowRoot;
-  if (firefox !== undefined) return firefox;
-  const dom = (globalThis as { chrome?: { dom?: { openOrClosedShadowRoot?(e: Element): ShadowRoot | null } } }).chrome?.dom;
-  return dom?.openOrClosedShadowRoot?.(element) ?? element.shadowRoot;
 }
 
 /**
@@ -212,24 +205,43 @@ function bringIntoView(element: Element, mapped: Mapped, rect: Rect, childViewpo
  * positioned layers by z-index above the flow, then document order (see README, limits).
  */
 function coverWithoutPointerEvents(frame: Element, rect: Rect): string | null | undefined {
-  const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_ELEMENT);
   const frameLayer = layerOf(frame);
+  const frameAnchor = outermost(frame);
+  const frameAncestors = new Set<Element>();
+  for (let node: Element | null = frame; node; node = parentElement(node)) frameAncestors.add(node);
+  // The document and every shadow tree in it (open or closed): a cover may live in any of them.
+  const roots: (Document | ShadowRoot)[] = [document];
   let seen = 0;
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (++seen > MAX_COVER_SCAN) return undefined;
-    const element = node as Element;
-    if (element === frame || element.contains(frame)) continue;
-    const box = element.getBoundingClientRect();
-    if (box.right <= rect.x || box.bottom <= rect.y || box.left >= rect.x + rect.width || box.top >= rect.y + rect.height) continue;
-    const style = getComputedStyle(element);
-    if (style.pointerEvents !== 'none' || !paints(element, style)) continue;
-    const layer = layerOf(element);
-    const follows = (frame.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
-    if (layer < frameLayer || (layer === frameLayer && !follows)) continue;
-    if (hiddenBy(element) !== null) continue;
-    return describeElement(element);
+  for (let r = 0; r < roots.length; r++) {
+    const walker = document.createTreeWalker(roots[r]!, NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (++seen > MAX_COVER_SCAN) return undefined;
+      const element = node as Element;
+      const shadow = shadowRootOf(element);
+      if (shadow) roots.push(shadow);
+      if (frameAncestors.has(element)) continue;
+      const box = element.getBoundingClientRect();
+      if (box.right <= rect.x || box.bottom <= rect.y || box.left >= rect.x + rect.width || box.top >= rect.y + rect.height) continue;
+      const style = getComputedStyle(element);
+      if (style.pointerEvents !== 'none' || !paints(element, style)) continue;
+      const layer = layerOf(element);
+      // Document order between trees: that of their outermost hosts (inside one host, the same).
+      const anchor = outermost(element);
+      const follows =
+        anchor === frameAnchor ? true : (frameAnchor.compareDocumentPosition(anchor) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+      if (layer < frameLayer || (layer === frameLayer && !follows)) continue;
+      if (hiddenBy(element) !== null) continue;
+      return describeElement(element);
+    }
   }
   return null;
+}
+
+/** The element, or the outermost shadow host it lives under: its place in the document's order. */
+function outermost(element: Element): Element {
+  let node = element;
+  for (let root = node.getRootNode(); root instanceof ShadowRoot; root = node.getRootNode()) node = root.host;
+  return node;
 }
 
 /** Whether the element itself puts anything on screen: a background, a border, an image, text. */

@@ -33,6 +33,7 @@ describe.each(BROWSERS)('frame chain in %s', (name) => {
     ['offscreen', 'target_hidden'],
     ['covered', 'target_covered'],
     ['covered-pe', 'target_covered'],
+    ['covered-pe-shadow', 'target_covered'],
     ['scaled01', 'target_hidden'],
     ['nested-hidden', 'target_hidden'],
   ])('blocks a commit button in a cross-site frame when the chain hides it: %s', async (arrangement, code) => {

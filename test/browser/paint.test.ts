@@ -42,7 +42,7 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     return verdict;
   }
 
-  async function performed(target: string, label: string) {
+  async function performed(target: string, label: string | undefined) {
     const page = await env.open('shop.example', '/paint.html');
     const { verdict, asked } = await click(page, target, label);
     expect(asked).toBe(false);
@@ -93,5 +93,33 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
   it('follows what paints for visibility: a visible label span shows a hidden button, a transparent child does not', async () => {
     await performed('#vis-label', 'Show help');
     await blocked('#vis-empty', undefined, 'target_hidden');
+  });
+
+  it('looks for layers in every shadow tree: a cover beside the slot or in another closed tree paints the target out; a focus ring does not', async () => {
+    await blocked('#sh-slotted', 'Expand section', 'target_covered');
+    await blocked('#sh-slotted', undefined, 'target_covered');
+    await performed('#sh-ringed', 'Expand section');
+    await blocked('#sh-under', undefined, 'target_covered');
+  });
+
+  it('does not count a label its own box clips to a sliver, nor a control whose label is painted away and that draws nothing else', async () => {
+    await blocked('#clip-self', 'Show more', null);
+    await blocked('#clip-self', undefined, 'target_hidden');
+    await performed('#clip-self-honest', 'Show more');
+    await blocked('#empty-box', undefined, 'target_hidden');
+    // An icon with a visually hidden label is a picture the user sees: a bare click goes through.
+    await performed('#icon-sr', undefined);
+  });
+
+  it("reads a bidi-overridden label in the order it is painted: the honest one passes, the disguised commitment is the user's call", async () => {
+    await performed('#bidi-honest', 'Scroll up');
+    await performed('#bidi-honest', undefined);
+    const verdict = await blocked('#bidi-commit', 'Pay now', 'requires_approval');
+    expect(codes(verdict)).toContain('not_approved');
+  });
+
+  it('reads labels drawn edge to edge: an underlined link with no padding, and a bordered button', async () => {
+    await performed('#ul-link', 'Previous page');
+    await performed('#bordered', 'Next page');
   });
 });

@@ -109,4 +109,14 @@ describe('commit words in lookalike spellings', () => {
     expect(namesCommitment('Dеlete account')).toBe(true);
     expect(namesCommitment('Open menu')).toBe(false);
   });
+
+  it('compares skeleton with skeleton: words with an "m" ("Rҽmoѵe", "Coռքirm") are caught, their honest neighbours are not', () => {
+    // UTS #39 maps "m" to "rn": the label's skeleton "rernove" must meet the word's skeleton.
+    expect(namesCommitment('Rҽmoѵe item')).toBe(true);
+    expect(namesCommitment('Coռքirm booking')).toBe(true);
+    expect(namesCommitment('Cоnfւrm booking')).toBe(true);
+    expect(namesCommitment('Remove item')).toBe(true);
+    expect(namesCommitment('Move item')).toBe(false);
+    expect(namesCommitment('Preview booking')).toBe(false);
+  });
 });

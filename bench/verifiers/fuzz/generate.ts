@@ -207,7 +207,10 @@ function carrierRecipe(r: Rng): Recipe {
     () =>
       r.pick<() => Pick>([
         () => ['filter', 'contrast', 'filter:grayscale(1) brightness(60)', 'filter:grayscale(1) brightness(1.1)'],
-        () => ['filter', 'contrast', 'filter:contrast(0)', 'filter:contrast(1.2)', { claimed: 'always' }],
+        // contrast(0) flattens what the element paints to mid-grey, but keeps alpha: on a transparent
+        // element the text stays grey on the page's white (seed 602252 counted that as hidden), so
+        // the filtered element paints its own background.
+        () => ['filter', 'contrast', 'filter:contrast(0);background:#fff', 'filter:contrast(1.2);background:#fff', { claimed: 'always' }],
         () => ['filter', 'contrast', `filter:blur(${r.int(10, 16)}px)`, 'filter:blur(0.3px)', { claimed: 'always' }],
       ])(),
   ];

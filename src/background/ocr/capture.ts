@@ -7,8 +7,6 @@ export type CssRect = { x: number; y: number; width: number; height: number };
 
 export type CropResult = { ok: true; gray: GrayImage } | { ok: false; error: string; detail?: string };
 
-/** Trimmed from each side (CSS px) so the element's border is not read as a glyph or hashed. */
-const INSET = 3;
 /**
  * Chrome allows two captureVisibleTab calls a second (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND);
  * Firefox (the only one with runtime.getBrowserInfo) has no such quota.
@@ -78,12 +76,11 @@ async function cropPng(dataUrl: string, rect: CssRect, dpr: number): Promise<Cro
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
   try {
-    const inset = rect.width > 4 * INSET && rect.height > 4 * INSET ? INSET : 0;
     // Rounded inwards: a partly covered edge pixel is the border's, not the content's.
-    const left = Math.max(0, Math.ceil((rect.x + inset) * dpr));
-    const top = Math.max(0, Math.ceil((rect.y + inset) * dpr));
-    const right = Math.min(bitmap.width, Math.floor((rect.x + rect.width - inset) * dpr));
-    const bottom = Math.min(bitmap.height, Math.floor((rect.y + rect.height - inset) * dpr));
+    const left = Math.max(0, Math.ceil(rect.x * dpr));
+    const top = Math.max(0, Math.ceil(rect.y * dpr));
+    const right = Math.min(bitmap.width, Math.floor((rect.x + rect.width) * dpr));
+    const bottom = Math.min(bitmap.height, Math.floor((rect.y + rect.height) * dpr));
     const width = right - left;
     const height = bottom - top;
     if (width <= 0 || height <= 0) return { ok: false, error: 'rect_outside_viewport' };

@@ -1,9 +1,12 @@
 import type { Certificate } from '../../core/contracts';
 import { type UiElementValue, uiElementValue } from '../../core/plan';
 import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES } from '../../core/plan/payment-hints';
+import { hasLetterOrDigit } from '../../core/text/letters';
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
+import { paintedOrder } from './bidi';
 import { holdsLegibleText } from './flat-tree';
+import { showsGraphic } from './graphic';
 import { hitTest } from './hit-test';
 import { layersOver } from './layers';
 import { tooSmallOnScreen } from './legibility';
@@ -39,7 +42,11 @@ export function certifyTarget(selector: string): TargetEvidence {
   const scene = new Scene();
   const painted = element ? collectDoubts(() => shownText(element, scene)) : null;
   const shown = painted?.value ?? null;
-  const text = shown?.text ?? null;
+  // Embedding and override controls make the painted order differ from the DOM's (RLO "ebircsbuS"
+  // paints "Subscribe"): the label is what is painted, read in the glyphs' order, when that is the
+  // same characters the DOM shows; the pixels still decide (the doubt below).
+  const reorders = element !== null && BIDI_REORDER.test(element.textContent ?? '');
+  const text = reorders && shown ? inPaintedOrder(element, shown.text) : (shown?.text ?? null);
   const value: UiElementValue = element
     ? describe(element, text ?? '')
     : uiElementValue({ count: elements.length, selectorError: query.ok ? null : query.error });
@@ -65,13 +72,15 @@ export function certifyTarget(selector: string): TargetEvidence {
             coveredBy: hits.coveredBy ?? layers.coveredBy,
           }
         : hits;
-    // Embedding and override controls make the painted order differ from the DOM's (RLO "ebircsbuS"
-    // paints "Subscribe"): the DOM's reading is not what is shown, so the pixels decide.
-    const reordered = BIDI_REORDER.test(element.textContent ?? '')
-      ? ['bidi embedding or override controls reorder the label as painted']
-      : [];
+    const reordered = reorders ? ['bidi embedding or override controls reorder the label as painted'] : [];
     const doubts = [...new Set([...shown!.doubts, ...(painted?.doubts ?? []), ...layers.doubts, ...reordered])].slice(0, 16);
-    const hiddenText = !LEGIBLE.test(text ?? '') && holdsHiddenLabel(element);
+    const hiddenText = !hasLetterOrDigit(text ?? '') && holdsHiddenLabel(element);
+    // A control (not a field: a field's box is its picture) whose label is in the DOM but painted
+    // away, and that draws no picture or icon either, shows the user an empty box: not a visible
+    // target, whatever its size (a button held to max-height:0 keeps only its border).
+    if (hiddenText && value.visible && !isField(element) && !showsGraphic(element)) {
+      Object.assign(value, { visible: false, hiddenBy: 'its label is in the page but not shown, and it draws no picture or icon' });
+    }
     certificates.push({
       id: certificateId(),
       type: 'visible_text',
@@ -85,18 +94,34 @@ export function certifyTarget(selector: string): TargetEvidence {
   return { certificates, element, digest: value.digest };
 }
 
-const LEGIBLE = /[\p{L}\p{N}]/u;
+/** The shown text in the order its glyphs are painted, if that is a reordering of the same characters. */
+function inPaintedOrder(element: Element, text: string): string {
+  const painted = paintedOrder(element);
+  if (painted === null) return text;
+  const letters = (s: string) =>
+    Array.from(s.replace(/[\s\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/gu, ''))
+      .sort()
+      .join('');
+  return letters(painted) === letters(text) ? painted : text;
+}
 
 /**
  * Whether what would label the element on screen holds letters or digits in the DOM: a button's
  * flat content or value, a field's <label>s and placeholder. Asked only when nothing legible is
  * shown, to tell an icon (named by aria-label, alt or title) from a label painted away.
  */
+const isField = (element: Element) =>
+  element instanceof HTMLTextAreaElement ||
+  element instanceof HTMLSelectElement ||
+  (element instanceof HTMLInputElement && !['submit', 'button', 'reset', 'image'].includes(element.type));
+
 function holdsHiddenLabel(element: Element): boolean {
   if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) {
     const own = element instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(element.type) ? element.value : '';
     const placeholder = 'placeholder' in element ? element.placeholder : '';
-    return LEGIBLE.test(own) || LEGIBLE.test(placeholder) || Array.from(element.labels ?? []).some((label) => holdsLegibleText(label));
+    return (
+      hasLetterOrDigit(own) || hasLetterOrDigit(placeholder) || Array.from(element.labels ?? []).some((label) => holdsLegibleText(label))
+    );
   }
   return holdsLegibleText(element);
 }

@@ -1,3 +1,5 @@
+import { hasLetterOrDigit } from '../../core/text/letters';
+
 /**
  * The flat tree (CSS Scoping §2.1): what the browser renders, styles, hit-tests and names. A
  * shadow host shows its shadow root's children (open or closed), not its light children; a
@@ -155,7 +157,7 @@ export function holdsLegibleText(element: Element, budget = 2_000): boolean {
     const node = stack.pop()!;
     if (++seen > budget) return true;
     if (node.nodeType === Node.TEXT_NODE) {
-      if (LEGIBLE.test((node as Text).data)) return true;
+      if (hasLetterOrDigit((node as Text).data)) return true;
       continue;
     }
     if (node.nodeType === Node.ELEMENT_NODE && NOT_CONTENT.has((node as Element).localName)) continue;
@@ -164,5 +166,4 @@ export function holdsLegibleText(element: Element, budget = 2_000): boolean {
   return false;
 }
 
-const LEGIBLE = /[\p{L}\p{N}]/u;
 const NOT_CONTENT = new Set(['script', 'style', 'template', 'noscript']);

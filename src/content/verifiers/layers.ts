@@ -1,4 +1,5 @@
 import { contrast, over, parseColour, type Rgba } from './colour';
+import { shadowRootOf } from './flat-tree';
 import { pointsInBox } from './legibility';
 import { FAINT, isNone, isWithin, MIN_CONTRAST, OPAQUE, paintAt, stacksAt } from './paint';
 import { describeElement, parentElement } from './visibility';
@@ -45,25 +46,31 @@ function labelPoints(element: Element): [number, number][] {
 const MAX_SCAN = 20_000;
 
 /**
- * Elements that take no hits (pointer-events: none) and overlap `area`: elementsFromPoint does
- * not list them, so they are made hit-testable for the duration of the look-up (inline style,
- * restored before returning; nothing runs in between). Null when the document is too large.
+ * Elements that take no hits (pointer-events: none) and overlap `area`, in the document and every
+ * shadow tree in it (open or closed): elementsFromPoint does not list them, so they are made
+ * hit-testable for the duration of the look-up (inline style, restored before returning; nothing
+ * runs in between). Null when the document is too large.
  */
-function noHitLayers(root: Document | ShadowRoot, area: DOMRect, skip: Element): HTMLElement[] | null {
+function noHitLayers(area: DOMRect, skip: Element): HTMLElement[] | null {
   const found: HTMLElement[] = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+  const roots: (Document | ShadowRoot)[] = [document];
   let scanned = 0;
-  for (let node = walker.nextNode() as Element | null; node; node = walker.nextNode() as Element | null) {
-    if (++scanned > MAX_SCAN) return null;
-    // The target's own content is its paint; leaving it untouched also keeps its markup (and
-    // digest) byte for byte: a style attribute set and restored through CSSOM is re-serialised.
-    if (skip.contains(node)) continue;
-    if (!(node instanceof HTMLElement || node instanceof SVGElement)) continue;
-    const r = node.getBoundingClientRect();
-    if (r.right <= area.left || r.left >= area.right || r.bottom <= area.top || r.top >= area.bottom) continue;
-    if (getComputedStyle(node).pointerEvents !== 'none') continue;
-    if (isWithin(skip, node)) continue;
-    found.push(node as HTMLElement);
+  for (let r = 0; r < roots.length; r++) {
+    const walker = document.createTreeWalker(roots[r]!, NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode() as Element | null; node; node = walker.nextNode() as Element | null) {
+      if (++scanned > MAX_SCAN) return null;
+      const shadow = shadowRootOf(node);
+      if (shadow) roots.push(shadow);
+      // The target's own content is its paint; leaving it untouched also keeps its markup (and
+      // digest) byte for byte: a style attribute set and restored through CSSOM is re-serialised.
+      if (skip.contains(node)) continue;
+      if (!(node instanceof HTMLElement || node instanceof SVGElement)) continue;
+      const rect = node.getBoundingClientRect();
+      if (rect.right <= area.left || rect.left >= area.right || rect.bottom <= area.top || rect.top >= area.bottom) continue;
+      if (getComputedStyle(node).pointerEvents !== 'none') continue;
+      if (isWithin(skip, node)) continue;
+      found.push(node as HTMLElement);
+    }
   }
   return found;
 }
@@ -130,22 +137,9 @@ export function layersOver(element: Element): LayerReport {
     Math.max(...xs) - Math.min(...xs) + 2,
     Math.max(...ys) - Math.min(...ys) + 2,
   );
-  const roots: (Document | ShadowRoot)[] = [];
-  for (let node: Element | null = element; node; ) {
-    const root = node.getRootNode() as Document | ShadowRoot;
-    roots.push(root);
-    node = root instanceof ShadowRoot ? root.host : null;
-  }
-  const hidden: HTMLElement[] = [];
-  for (const root of roots) {
-    const found = noHitLayers(root, area, element);
-    if (found === null) {
-      report.doubts.push('the page is too large to look for layers that take no clicks over the label');
-      break;
-    }
-    hidden.push(...found);
-  }
-  const stacks = withHits(hidden, () => points.map(([x, y]) => stacksAt(element, x, y)));
+  const hidden = noHitLayers(area, element);
+  if (hidden === null) report.doubts.push('the page is too large to look for layers that take no clicks over the label');
+  const stacks = withHits(hidden ?? [], () => points.map(([x, y]) => stacksAt(element, x, y)));
   const shared = new Set<Element>();
   for (let node: Element | null = element; node; node = parentElement(node)) shared.add(node);
   let colours: { text: Rgba; background: Rgba } | null | undefined;

@@ -1,4 +1,5 @@
 import { parseColour, type Rgba } from './colour';
+import { shadowRootOf } from './flat-tree';
 import { describeElement, parentElement } from './visibility';
 
 /**
@@ -195,17 +196,49 @@ export function isWithin(node: Element, ancestor: Element): boolean {
   return false;
 }
 
-/** The stack at (x, y) in every tree from the target's root out: [above the target, the target's stand-in]. */
+/**
+ * The stack at (x, y) in every tree from the target's root out: [above the target, the target's
+ * stand-in]. A root's elementsFromPoint names a shadow host for whatever its shadow tree paints
+ * there, so the shadow trees in play are opened too (open or closed): those of hosts listed above
+ * the target, and those the target is slotted through (a cover beside the <slot> paints over the
+ * light-DOM target while the document names only its host, the target's own ancestor). What such
+ * a tree lists before the target or the first of its flat-tree ancestors is painted above it.
+ */
 export function stacksAt(element: Element, x: number, y: number): { above: Element[]; below: Element[]; target: Element }[] | null {
   const stacks: { above: Element[]; below: Element[]; target: Element }[] = [];
+  const ownRoots = new Set<Node>();
   let target = element;
   for (;;) {
     const root = target.getRootNode() as Document | ShadowRoot;
+    ownRoots.add(root);
     const list = root.elementsFromPoint(x, y);
     const index = list.indexOf(target);
     if (index < 0) return null;
     stacks.push({ above: list.slice(0, index).filter((e) => !isWithin(e, target)), below: list.slice(index + 1), target });
-    if (!(root instanceof ShadowRoot)) return stacks;
+    if (!(root instanceof ShadowRoot)) break;
     target = root.host;
   }
+  const first = stacks[0]!;
+  const ancestors = new Set<Element>();
+  for (let node: Element | null = element; node; node = parentElement(node)) ancestors.add(node);
+  const known = new Set<Element>(stacks.flatMap((s) => s.above));
+  const hosts = [...ancestors, ...known];
+  const opened = new Set<ShadowRoot>();
+  for (let i = 0; i < hosts.length && opened.size < MAX_SHADOW_STACKS; i++) {
+    const inner = shadowRootOf(hosts[i]!);
+    if (!inner || ownRoots.has(inner) || opened.has(inner)) continue;
+    opened.add(inner);
+    const list = inner.elementsFromPoint(x, y);
+    const cut = list.findIndex((e) => ancestors.has(e));
+    for (const e of cut < 0 ? list : list.slice(0, cut)) {
+      if (known.has(e) || ancestors.has(e) || isWithin(e, element)) continue;
+      known.add(e);
+      first.above.push(e);
+      hosts.push(e);
+    }
+  }
+  return stacks;
 }
+
+/** Shadow trees opened per point (stacksAt): deeper nesting than this is not looked into. */
+const MAX_SHADOW_STACKS = 16;

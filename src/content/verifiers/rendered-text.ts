@@ -107,7 +107,7 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
       }
       if (!shows()) continue;
       const boxes = scene.textBoxes(text);
-      if (!boxes.some((box) => box.bottom - box.top >= MIN_TEXT_BOX && intersects(box, paint.clip))) continue;
+      if (!boxes.some((box) => box.bottom - box.top >= MIN_TEXT_BOX && showsThrough(box, paint.clip))) continue;
       characters -= data.length;
       runs.push({ text: data, first: boxes[0]!, last: boxes[boxes.length - 1]!, inline: true, owner: node, em });
     }
@@ -187,23 +187,43 @@ function paintAbove(element: Element, scene: Scene): Paint {
   return { opacity, clip, background };
 }
 
-/** A box that clips its content (overflow other than visible, on each axis) narrows the clip. */
+/**
+ * A box that clips its content (overflow other than visible, on each axis) narrows the clip to its
+ * padding box: the border is painted outside what it clips (a button held to max-height:0 still
+ * paints its border and padding, and not its text).
+ */
 function clipOf(node: Element, style: CSSStyleDeclaration, display: string, clip: Box): Box {
   if (display === 'inline' || display === 'contents') return clip;
   const x = style.overflowX !== 'visible';
   const y = style.overflowY !== 'visible';
   if (!x && !y) return clip;
   const rect = node.getBoundingClientRect();
+  const element = node as HTMLElement;
+  // Border widths as drawn: the bounding box is transformed, offsetWidth/Height are not.
+  const sx = element.offsetWidth > 0 ? rect.width / element.offsetWidth : 1;
+  const sy = element.offsetHeight > 0 ? rect.height / element.offsetHeight : 1;
+  const border = (side: string) =>
+    (Number.parseFloat(style.getPropertyValue(`border-${side}-width`)) || 0) * (side === 'left' || side === 'right' ? sx : sy);
   return {
-    left: x ? Math.max(clip.left, rect.left) : clip.left,
-    right: x ? Math.min(clip.right, rect.right) : clip.right,
-    top: y ? Math.max(clip.top, rect.top) : clip.top,
-    bottom: y ? Math.min(clip.bottom, rect.bottom) : clip.bottom,
+    left: x ? Math.max(clip.left, rect.left + border('left')) : clip.left,
+    right: x ? Math.min(clip.right, rect.right - border('right')) : clip.right,
+    top: y ? Math.max(clip.top, rect.top + border('top')) : clip.top,
+    bottom: y ? Math.min(clip.bottom, rect.bottom - border('bottom')) : clip.bottom,
   };
 }
 
-const intersects = (box: Box, clip: Box) =>
-  box.right > clip.left && box.left < clip.right && box.bottom > clip.top && box.top < clip.bottom;
+/**
+ * Whether a text box shows through the clip as text: some of it across, and most of its height.
+ * A line cut to a sliver (an overflow box a few pixels tall over a line of text) shows strokes,
+ * not letters; a box shaved at the edges (a tight line box) still reads.
+ */
+const showsThrough = (box: Box, clip: Box) =>
+  box.right > clip.left &&
+  box.left < clip.right &&
+  Math.min(box.bottom, clip.bottom) - Math.max(box.top, clip.top) >= SHOWN_HEIGHT * (box.bottom - box.top);
+
+/** The share of a text box's height that must be inside its clip to read (glyphs fill ≈ 70–80% of the box). */
+const SHOWN_HEIGHT = 0.75;
 
 /** `filter: opacity(…)` fades an element like `opacity` does (several may be chained). */
 function filterOpacity(filter: string): number {

@@ -1,5 +1,6 @@
 export { calibratedOcrConfidence, OCR_MIN_CONFIDENCE } from './confidence';
 export { DHASH_BITS, dHash, hammingDistance } from './dhash';
+export { dropRuleLines, trimFrame } from './edges';
 export { areaMeans, type GrayImage, toGray } from './gray';
 export { cropContrast, encodePgm, MIN_PIXEL_CONTRAST, prepareForOcr, showsAnything, upscale } from './ocr-input';
 export { encodePngGray, shrinkTo } from './png';

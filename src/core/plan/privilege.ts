@@ -4,12 +4,22 @@ import { COMMIT_WORDS, COMMIT_WORDS_ZH } from './commit-words';
 import type { UiElementValue } from './observations';
 
 export function namesCommitment(label: string): boolean {
-  // A lookalike spelling ("Раy" with Cyrillic letters) commits the user just the same.
-  return [normalizeLabel(label), normalizeLabel(foldedSkeleton(label))].some((text) => {
-    const words = text.split(/[^\p{L}\p{N}]+/u);
-    return COMMIT_WORDS.some((word) => words.includes(word)) || COMMIT_WORDS_ZH.some((word) => text.includes(word));
-  });
+  // A lookalike spelling ("Раy" with Cyrillic letters, "Rҽmoѵe") commits the user just the same:
+  // the label's skeleton is compared with the words' skeletons (UTS #39 maps "m" to "rn", so a
+  // skeleton is only ever compared with another skeleton).
+  const plain = normalizeLabel(label);
+  const skeleton = normalizeLabel(foldedSkeleton(label));
+  const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u);
+  const plainWords = words(plain);
+  const skeletonWords = words(skeleton);
+  return (
+    COMMIT_WORDS.some((word) => plainWords.includes(word)) ||
+    COMMIT_SKELETONS.some((word) => skeletonWords.includes(word)) ||
+    COMMIT_WORDS_ZH.some((word) => plain.includes(word) || skeleton.includes(word))
+  );
 }
+
+const COMMIT_SKELETONS: readonly string[] = COMMIT_WORDS.map((word) => normalizeLabel(foldedSkeleton(word)));
 
 /** What the extension observed that names or locates the target; never the assistant's claim. */
 export type TargetContext = { visibleText: string | null; accessibleName?: string | null; frameOrigin?: string | null };

@@ -1,4 +1,4 @@
-import { foldedSkeleton, normalizeLabel, stripInvisibles } from '../text';
+import { foldedSkeleton, hasLetterOrDigit, normalizeLabel, stripInvisibles } from '../text';
 import { editDistance } from '../util/edit-distance';
 
 /**
@@ -27,7 +27,7 @@ export function readable(text: string): string {
 
 /** Whether the text has anything OCR could read (letters or digits). */
 export function hasLegibleText(text: string): boolean {
-  return /[\p{L}\p{N}]/u.test(readable(text));
+  return hasLetterOrDigit(readable(text));
 }
 
 /**

@@ -2,6 +2,7 @@ export * from './confusables';
 export * from './domains';
 export * from './invisibles';
 export * from './labels';
+export * from './letters';
 export * from './normalize';
 export * from './punycode';
 export * from './scripts';

@@ -1,0 +1,36 @@
+import { flatChildren } from './flat-tree';
+import { MIN_CONTROL_PX } from './legibility';
+
+/** Elements that draw a picture of their own. */
+const PICTURES = new Set(['img', 'svg', 'canvas', 'video', 'picture', 'object', 'embed']);
+const NOT_CONTENT = new Set(['script', 'style', 'template', 'noscript']);
+const BUDGET = 200;
+
+/**
+ * Whether the control draws something besides text that could tell a person what it is: a
+ * picture (img, svg, canvas…), a background or mask image (icon sprites, masked icons), or
+ * generated content (icon fonts), on a box at least MIN_CONTROL_PX on each side. Asked of a control
+ * whose label is in the DOM but not shown: with no picture either, it is an empty box.
+ */
+export function showsGraphic(element: Element): boolean {
+  const stack: Node[] = [element];
+  let budget = BUDGET;
+  while (stack.length > 0 && budget-- > 0) {
+    const node = stack.pop()!;
+    if (!(node instanceof Element) || NOT_CONTENT.has(node.localName)) continue;
+    const rect = node.getBoundingClientRect();
+    const sized = rect.width >= MIN_CONTROL_PX && rect.height >= MIN_CONTROL_PX;
+    if (sized && (PICTURES.has(node.localName) || (node instanceof HTMLInputElement && node.type === 'image'))) return true;
+    const style = getComputedStyle(node);
+    if (style.display === 'none' || style.visibility !== 'visible') continue;
+    const mask = style.getPropertyValue('mask-image') || style.getPropertyValue('-webkit-mask-image');
+    if (sized && (style.backgroundImage !== 'none' || (mask !== '' && mask !== 'none'))) return true;
+    for (const pseudo of ['::before', '::after']) {
+      const content = getComputedStyle(node, pseudo).content;
+      if (content && content !== 'none' && content !== 'normal' && content !== '""' && content !== "''") return true;
+    }
+    for (const child of Array.from(flatChildren(node))) stack.push(child);
+  }
+  // Too deep to tell: not an empty box as far as this look goes.
+  return budget < 0;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { dropRuleLines, type GrayImage, trimFrame } from '../../src/core/pixels';
+
+/** A white crop `w`×`h`, painted by `ink(x, y)` (true = black). */
+function crop(w: number, h: number, ink: (x: number, y: number) => boolean): GrayImage {
+  const data = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data[y * w + x] = ink(x, y) ? 0 : 255;
+  return { width: w, height: h, data };
+}
+
+describe('trimFrame: the border off, the glyphs kept', () => {
+  const glyphs = (x: number, y: number) => x >= 10 && x < 50 && y >= 8 && y < 16 && x % 4 === 0;
+
+  it('trims a 1 px frame and nothing inside it', () => {
+    const bordered = crop(60, 24, (x, y) => x === 0 || y === 0 || x === 59 || y === 23 || glyphs(x, y));
+    const out = trimFrame(bordered, 3);
+    expect([out.width, out.height]).toEqual([58, 22]);
+    expect(Array.from({ length: out.height }, (_, y) => out.data[y * out.width]).every((v) => v === 255)).toBe(true);
+  });
+
+  it('trims a 2 px frame with rounded corners, on a grey button', () => {
+    const grey = crop(60, 24, (x, y) => x < 2 || y < 2 || x > 57 || y > 21 || glyphs(x, y));
+    // Fill the inside grey (#eee) and round the corners off (page white outside them).
+    for (let y = 0; y < 24; y++)
+      for (let x = 0; x < 60; x++) {
+        const i = y * 60 + x;
+        if (grey.data[i] === 255) grey.data[i] = 238;
+        if ((x < 3 || x > 56) && (y < 3 || y > 20)) grey.data[i] = 255;
+      }
+    const out = trimFrame(grey, 3);
+    expect([out.width, out.height]).toEqual([56, 20]);
+  });
+
+  it('trims a frame whose fourth side was lost to rounding, each side by its own width', () => {
+    // 2 px on top and left, 1 px on the right, none at the bottom.
+    const uneven = crop(60, 24, (x, y) => x < 2 || y < 2 || x === 59 || glyphs(x, y));
+    const out = trimFrame(uneven, 3);
+    expect([out.width, out.height]).toEqual([57, 22]);
+  });
+
+  it('keeps the stem of a letter drawn at the very edge of an unpadded box: one even side is not a frame', () => {
+    const edge = crop(40, 17, (x, y) => (x <= 1 && y >= 2 && y <= 13) || (x >= 2 && x <= 6 && (y === 2 || y === 8)) || y === 15);
+    expect(trimFrame(edge, 3)).toBe(edge);
+  });
+
+  it('leaves a crop alone when no edge is even, or when it is all background', () => {
+    const busy = crop(10, 10, (x, y) => (x + y) % 2 === 0);
+    expect(trimFrame(busy, 3)).toBe(busy);
+    const blank = crop(20, 20, () => false);
+    expect(trimFrame(blank, 3)).toBe(blank);
+  });
+});
+
+describe('dropRuleLines: underlines and strike-throughs blanked, letters kept', () => {
+  // Letters: a stem every 6 px on rows 2..11; an underline on row 12 with two skip-ink gaps.
+  const letters = (x: number, y: number) => y >= 2 && y <= 11 && x % 6 === 0;
+  const underline = (x: number, y: number) => y === 12 && !(x >= 30 && x < 34) && !(x >= 70 && x < 74);
+
+  it('blanks an underline (skip-ink gaps and all) to the background level', () => {
+    const out = dropRuleLines(crop(90, 14, (x, y) => letters(x, y) || underline(x, y)));
+    expect(Array.from(out.data.subarray(12 * 90, 13 * 90)).every((v) => v === 255)).toBe(true);
+    // The letters are untouched.
+    expect(out.data[5 * 90 + 6]).toBe(0);
+  });
+
+  it('works the same on light text on a dark button', () => {
+    const dark = crop(90, 14, (x, y) => !(letters(x, y) || underline(x, y)));
+    const out = dropRuleLines(dark);
+    expect(Array.from(out.data.subarray(12 * 90, 13 * 90)).every((v) => v === 0)).toBe(true);
+  });
+
+  it('leaves rows of letters alone, even dense ones, and narrow crops entirely', () => {
+    const dense = crop(90, 14, (x, y) => y >= 2 && y <= 11 && x % 3 === 0);
+    expect(dropRuleLines(dense)).toBe(dense);
+    const narrow = crop(20, 14, (_x, y) => y === 12);
+    expect(dropRuleLines(narrow)).toBe(narrow);
+  });
+});
