@@ -12,7 +12,7 @@ import {
   trimFrame,
   upright,
 } from '../core/pixels';
-import { hasLegibleText } from '../core/plan';
+import { hasLegibleText, ocrReadsScriptOf } from '../core/plan';
 import { captureCrop, DHASH_BITS, OCR_VERIFIER, ocrLangFor, pngDataUrl, recognize } from './ocr';
 import type { FrameSender } from './sender';
 
@@ -86,6 +86,9 @@ export async function certifyPixels(
   } = {},
 ): Promise<PixelEvidence | null> {
   if (!rect) return null;
+  // A label in a script the bundled OCR data cannot read gets no reading (unsupported), not a misreading.
+  if ((options.expected ?? []).some((t) => typeof t === 'string' && !ocrReadsScriptOf(t)))
+    return { certificates: [], rect, thumb: null, ms: 0, error: 'script_not_read' };
   const started = performance.now();
   const crop = await shot.crop(rect);
   if (!crop.ok) return { certificates: [], rect, thumb: null, ms: 0, error: crop.error };

@@ -66,6 +66,35 @@ describe.each(BROWSERS)('click gate in %s', (name) => {
     await page.close();
   });
 
+  it.each([
+    ['#fr-pay', 'Payer 50 €'],
+    ['#de-buy', 'Jetzt kaufen'],
+    ['#es-send', 'Enviar transferencia'],
+    ['#ja-order', '注文を確定する'],
+    ['#ru-delete', 'Удалить аккаунт'],
+  ])('asks before a commitment named in another language: %s', async (target, label) => {
+    const page = await openFixture();
+    const denied = await proposeAndAnswer(env, page, { tool: 'click', args: { target }, claims: { label } }, { approve: false });
+    expect(denied.listed.text).toContain('requires_approval');
+    expect(denied.verdict).toMatchObject({ decision: 'ask', approved: false, executed: false });
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('lets honest labels in those languages through without an ask', async () => {
+    const page = await openFixture();
+    for (const [target, label] of [
+      ['#fr-next', 'Page suivante'],
+      ['#de-more', 'Mehr anzeigen'],
+      ['#ru-more', 'Подробнее'],
+    ] as const) {
+      const verdict = await propose(page, { tool: 'click', args: { target }, claims: { label } });
+      expect(verdict, target).toMatchObject({ decision: 'allow', executed: true });
+    }
+    expect(await clicks(page)).toEqual(['fr-next', 'de-more', 'ru-more']);
+    await page.close();
+  });
+
   it('blocks a disabled target', async () => {
     const page = await openFixture();
     const verdict = await propose(page, { tool: 'click', args: { target: '#disabled' } });

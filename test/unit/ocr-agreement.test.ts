@@ -7,7 +7,7 @@ import {
   thumbnail,
   thumbnailDistance,
 } from '../../src/core/pixels';
-import { exactTokens, hasLegibleText, ocrAgrees, ocrContains } from '../../src/core/plan';
+import { exactTokens, hasLegibleText, ocrAgrees, ocrContains, ocrReadsScriptOf } from '../../src/core/plan';
 import { labelNamed, labelShown } from '../../src/core/plan/predicates';
 import { truncatedClaimAgrees } from '../../src/core/plan/text-agreement';
 
@@ -131,5 +131,20 @@ describe('label predicates for what OCR cannot read', () => {
     expect(calibratedOcrConfidence(0.41)).toBeLessThan(0.9);
     expect(calibratedOcrConfidence(1)).toBe(1);
     expect(calibratedOcrConfidence(Number.NaN)).toBe(0);
+  });
+});
+
+describe('borders read as glyphs, and scripts the OCR data cannot read', () => {
+  it('does not let a border read as "|" count as the letter "l" (its skeleton)', () => {
+    expect(ocrAgrees('Pay $500 |', 'Pay $500')).toBe(true);
+    expect(ocrAgrees('| Open menu |', 'Open menu')).toBe(true);
+    // A real extra letter still counts against agreement.
+    expect(ocrAgrees('Pay $500 lo', 'Pay')).toBe(false);
+  });
+
+  it('reads Latin and Han only: kana, Hangul, Cyrillic, Greek, Arabic and Devanagari are no reading', () => {
+    for (const text of ['Pay $500', 'Payer 50 €', 'Überweisen', '立即支付', '✓ Save']) expect(ocrReadsScriptOf(text), text).toBe(true);
+    for (const text of ['注文を確定する', '결제하기', 'Удалить аккаунт', 'Πληρωμή', 'ادفع الآن', 'भुगतान करें'])
+      expect(ocrReadsScriptOf(text), text).toBe(false);
   });
 });

@@ -120,3 +120,89 @@ describe('commit words in lookalike spellings', () => {
     expect(namesCommitment('Preview booking')).toBe(false);
   });
 });
+
+describe('commit words in the 23 most used web languages (commit-lexicon.ts)', () => {
+  const commits: [string, string][] = [
+    ['fr', 'Payer maintenant'],
+    ['fr', 'Confirmer la commande'],
+    ['fr', 'Supprimer le compte'],
+    ['fr', 'Faire un don'],
+    ['de', 'Jetzt bezahlen'],
+    ['de', 'Zahlungspflichtig bestellen'],
+    ['de', 'Überweisung ausführen'],
+    ['de', 'Konto löschen'],
+    ['es', 'Pagar ahora'],
+    ['es', 'Finalizar compra'],
+    ['es', 'Enviar transferencia'],
+    ['pt', 'Finalizar pedido'],
+    ['pt', 'Confirmar pagamento'],
+    ['it', 'Procedi al pagamento'],
+    ['it', 'Effettua ordine'],
+    ['nl', 'Nu betalen'],
+    ['nl', 'Afrekenen'],
+    ['pl', 'Zapłać teraz'],
+    ['pl', 'Kup teraz'],
+    ['sv', 'Ta bort konto'],
+    ['cs', 'Objednat a zaplatit'],
+    ['hu', 'Fizetés most'],
+    ['ro', 'Plătește acum'],
+    ['tr', 'Ödeme yap'],
+    ['tr', 'Satın al'],
+    ['id', 'Bayar sekarang'],
+    ['vi', 'Thanh toán ngay'],
+    ['vi', 'Đặt hàng'],
+    ['ru', 'Оплатить заказ'],
+    ['ru', 'Удалить аккаунт'],
+    ['uk', 'Сплатити'],
+    ['el', 'Πληρωμή τώρα'],
+    ['ar', 'ادفع الآن'],
+    ['ar', 'إتمام الطلب'],
+    ['fa', 'پرداخت کنید'],
+    ['hi', 'भुगतान करें'],
+    ['ja', '購入手続きへ'],
+    ['ja', '注文を確定する'],
+    ['zh', '立即支付'],
+    ['zh', '提交订单'],
+    ['ko', '결제하기'],
+    ['ko', '주문하기'],
+  ];
+  it.each(commits)('%s: "%s" is a commitment', (_language, label) => {
+    expect(namesCommitment(label)).toBe(true);
+  });
+
+  const honest: [string, string][] = [
+    ['en', 'Done'],
+    ['en', "Don't show again"],
+    ['en', 'Cancel'],
+    ['en', 'Next page'],
+    ['en', 'More information'],
+    ['en', 'Command palette'],
+    ['en', 'Sort by price'],
+    ['en', 'I believe so'],
+    ['fr', 'Choisir le pays'],
+    ['fr', 'Page suivante'],
+    ['de', 'Anzahl der Ergebnisse'],
+    ['de', 'Mehr anzeigen'],
+    ['es', '¿Dónde está?'],
+    ['es', 'Página siguiente'],
+    ['it', 'Pagina successiva'],
+    ['it', 'Comprendere i dati'],
+    ['pt', 'Próxima página'],
+    ['ru', 'Подробнее'],
+    ['ru', 'Платформа'],
+    ['el', 'Πληροφορίες'],
+    ['ar', 'موقع الشركة'],
+    ['hi', 'जानकारी प्रदान करना'],
+    ['vi', 'Cài đặt'],
+    ['ko', '확인'],
+    ['ja', '詳細を見る'],
+    ['zh', '查看详情'],
+  ];
+  it.each(honest)('%s: "%s" is not', (_language, label) => {
+    expect(namesCommitment(label)).toBe(false);
+  });
+
+  it('folds lookalikes in other scripts too: a Latin "о" in "Оплатить" still pays', () => {
+    expect(namesCommitment('Oплатить')).toBe(true);
+  });
+});

@@ -4,4 +4,4 @@ export * from './plan';
 export { frameVisible, impersonation } from './predicates';
 export * from './privilege';
 export * from './target';
-export { exactTokens, hasLegibleText, OCR_AGREEMENT, ocrAgrees, ocrContains, readable } from './text-agreement';
+export { exactTokens, hasLegibleText, OCR_AGREEMENT, ocrAgrees, ocrContains, ocrReadsScriptOf, readable } from './text-agreement';

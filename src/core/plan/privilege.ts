@@ -1,25 +1,31 @@
 import type { Privilege } from '../contracts';
 import { foldedSkeleton, normalizeLabel, sameSite } from '../text';
-import { COMMIT_WORDS, COMMIT_WORDS_ZH } from './commit-words';
+import { COMMIT_INSIDE, COMMIT_PHRASES, COMMIT_STEMS, COMMIT_WORDS, foldedNamesCommitment } from './commit-words';
 import type { UiElementValue } from './observations';
 
 export function namesCommitment(label: string): boolean {
   // A lookalike spelling ("Раy" with Cyrillic letters, "Rҽmoѵe") commits the user just the same:
-  // the label's skeleton is compared with the words' skeletons (UTS #39 maps "m" to "rn", so a
-  // skeleton is only ever compared with another skeleton).
-  const plain = normalizeLabel(label);
-  const skeleton = normalizeLabel(foldedSkeleton(label));
-  const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u);
-  const plainWords = words(plain);
-  const skeletonWords = words(skeleton);
-  return (
-    COMMIT_WORDS.some((word) => plainWords.includes(word)) ||
-    COMMIT_SKELETONS.some((word) => skeletonWords.includes(word)) ||
-    COMMIT_WORDS_ZH.some((word) => plain.includes(word) || skeleton.includes(word))
-  );
+  // the label's skeleton is matched against the lexicon's skeletons (UTS #39 maps "m" to "rn", so
+  // a skeleton is only ever compared with another skeleton; it maps character by character, so
+  // the skeleton of a stem is a stem of the word's skeleton).
+  return foldedNamesCommitment(fold(label), PLAIN) || foldedNamesCommitment(fold(foldedSkeleton(label)), (SKELETONS ??= skeletonLists()));
 }
 
-const COMMIT_SKELETONS: readonly string[] = COMMIT_WORDS.map((word) => normalizeLabel(foldedSkeleton(word)));
+/** Lower case, NFKC, invisible characters removed, spaces collapsed. */
+const fold = (text: string) => normalizeLabel(text);
+
+const PLAIN = { words: new Set(COMMIT_WORDS), stems: COMMIT_STEMS, phrases: COMMIT_PHRASES, inside: COMMIT_INSIDE };
+let SKELETONS: typeof PLAIN | undefined;
+
+function skeletonLists(): typeof PLAIN {
+  const skeleton = (item: string) => fold(foldedSkeleton(item));
+  return {
+    words: new Set(COMMIT_WORDS.map(skeleton)),
+    stems: COMMIT_STEMS.map(skeleton),
+    phrases: COMMIT_PHRASES.map(skeleton),
+    inside: COMMIT_INSIDE.map(skeleton),
+  };
+}
 
 /** What the extension observed that names or locates the target; never the assistant's claim. */
 export type TargetContext = { visibleText: string | null; accessibleName?: string | null; frameOrigin?: string | null };

@@ -41,7 +41,18 @@ export function exactTokens(text: string): string[] {
 
 /** Letters only, lookalikes folded (digits go first: the skeleton would turn 0 into o). */
 function letters(text: string): string {
-  return foldedSkeleton(readable(text).replace(/[\p{N}\p{Sc}]/gu, ' ')).replace(/[^\p{L}]+/gu, '');
+  // Only letters are folded: the skeleton of "|" (a border read as a glyph) is "l".
+  return foldedSkeleton(readable(text).replace(/[^\p{L}\p{M}\s]/gu, ' ')).replace(/[^\p{L}]+/gu, '');
+}
+
+/**
+ * Whether the bundled OCR data (eng, chi_sim) can read every letter of the text: Latin and Han.
+ * Kana, Hangul, Cyrillic, Greek, Arabic, Devanagari… come back as misread Latin or Han, which is
+ * no reading of them: a pixel check of such a label is unsupported (the policy decides), not a
+ * mismatch that blocks an honest commitment in Japanese or Russian.
+ */
+export function ocrReadsScriptOf(text: string): boolean {
+  return !/[^\P{L}\p{Script=Latin}\p{Script=Han}]/u.test(readable(text));
 }
 
 /**
