@@ -8,7 +8,7 @@ import { shownLabel } from './verifiers/rendered-text';
 export function performAction(action: Action, element: Element | null): unknown {
   switch (action.tool) {
     case 'click':
-      return void asHtml(element).click();
+      return void clickOn(required(element));
     case 'type':
       return void typeInto(asHtml(element), action.text, action.replace);
     case 'select':
@@ -30,6 +30,16 @@ export function performAction(action: Action, element: Element | null): unknown 
 function required(element: Element | null): Element {
   if (!element) throw new Error('The action needs a certified element.');
   return element;
+}
+
+/**
+ * HTML elements have click() (activation behaviour included); an SVG <a> or any other SVG
+ * element gets the click event click() would dispatch, which runs its activation behaviour too.
+ */
+function clickOn(element: Element): void {
+  if (element instanceof HTMLElement) return element.click();
+  if (!(element instanceof SVGElement)) throw new Error(`A <${element.localName}> cannot be clicked.`);
+  element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
 }
 
 function asHtml(element: Element | null): HTMLElement {

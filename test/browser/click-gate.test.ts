@@ -95,6 +95,26 @@ describe.each(BROWSERS)('click gate in %s', (name) => {
     await page.close();
   });
 
+  it('checks claims of where a link goes against the URL the page resolved, SVG links included', async () => {
+    const page = await openFixture();
+    const origin = new URL(page.url()).origin;
+    const honest = await propose(page, {
+      tool: 'click',
+      args: { target: '#stmt' },
+      claims: { label: 'Statements', href: `${origin}/statements` },
+    });
+    expect(honest).toMatchObject({ decision: 'allow', executed: true });
+    const svg = await propose(page, { tool: 'click', args: { target: '#svg-help' }, claims: { origin } });
+    expect(svg).toMatchObject({ decision: 'allow', executed: true });
+    const elsewhere = await propose(page, { tool: 'click', args: { target: '#stmt' }, claims: { href: `${origin}/transfer` } });
+    expect(elsewhere).toMatchObject({ decision: 'block', executed: false });
+    expect(codes(elsewhere)).toEqual(['destination_mismatch']);
+    const notALink = await propose(page, { tool: 'click', args: { target: '#details' }, claims: { origin } });
+    expect(codes(notALink)).toEqual(['destination_mismatch']);
+    expect(await clicks(page)).toEqual(['stmt', 'svg-help']);
+    await page.close();
+  });
+
   it('blocks a disabled target', async () => {
     const page = await openFixture();
     const verdict = await propose(page, { tool: 'click', args: { target: '#disabled' } });

@@ -123,6 +123,7 @@ describe('ReasonSchema and the reason codes', () => {
         'no_form',
         'value_mismatch',
         'origin_mismatch',
+        'destination_mismatch',
         'lookalike_domain',
         'evidence_missing',
         'evidence_untrusted',

@@ -59,3 +59,34 @@ describe('gate: lookalike links and navigations are blocked, never asked', () =>
     expect(result.reasons.map((r) => r.code)).toEqual(['lookalike_domain']);
   });
 });
+
+describe('click: claims of where a link goes (href, origin) are checked against the resolved URL', () => {
+  const run = (claims: Record<string, string>, href: string | null) => {
+    const call = resolved({ tool: 'click', args: { target: '#statements' }, claims: { label: 'Statements', ...claims } });
+    const certificates = honestEvidence('#statements', 'Statements').map((c) =>
+      c.type === 'ui_element' ? certificate('ui_element', element({ href }), '#statements') : c,
+    );
+    return gate({
+      plan: planFor(call, { frameOrigin: BANK }),
+      certificates,
+      scope: { frame: FRAME, selector: '#statements' },
+      privilege: 'interact',
+      policy: DEFAULT_GATE_POLICY,
+      now: NOW,
+    });
+  };
+
+  it('allows honest href and origin claims (the claim need not be byte-for-byte: URLs are compared parsed)', () => {
+    expect(run({ href: 'https://bank.example/statements' }, 'https://bank.example/statements').decision).toBe('allow');
+    expect(run({ href: 'HTTPS://BANK.example:443/statements' }, 'https://bank.example/statements').decision).toBe('allow');
+    expect(run({ origin: 'https://bank.example' }, 'https://bank.example/statements?x=1').decision).toBe('allow');
+  });
+
+  it('blocks a link that goes elsewhere than claimed, and a claim on something that is no link', () => {
+    const elsewhere = run({ href: 'https://bank.example/statements' }, 'https://bank.example/transfer?to=mallory');
+    expect(elsewhere.decision).toBe('block');
+    expect(elsewhere.reasons.map((r) => r.code)).toEqual(['destination_mismatch']);
+    expect(run({ origin: 'https://bank.example' }, 'https://evil.example/').reasons.map((r) => r.code)).toEqual(['destination_mismatch']);
+    expect(run({ origin: 'https://bank.example' }, null).reasons.map((r) => r.code)).toEqual(['destination_mismatch']);
+  });
+});

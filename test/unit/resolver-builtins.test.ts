@@ -171,7 +171,7 @@ describe('built-ins: describeTools', () => {
 
   it('lists exactly the seven built-ins with their privileges and claim keys', () => {
     expect(tools.map((t) => [t.name, t.privilege, t.claims])).toEqual([
-      ['click', 'interact', ['label']],
+      ['click', 'interact', ['label', 'href', 'origin']],
       ['type', 'interact', ['label']],
       ['select', 'interact', ['label']],
       ['submit', 'commit', ['label', 'fields']],

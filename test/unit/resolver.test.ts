@@ -66,7 +66,7 @@ describe('resolve: H2/H3 signature and claims', () => {
     ['a missing target', { tool: 'click', args: {} }, 'missing_param'],
     ['a numeric target', { tool: 'click', args: { target: 42 } }, 'type_mismatch'],
     ['an empty target', { tool: 'click', args: { target: '' } }, 'type_mismatch'],
-    ['a claim another tool would declare', { tool: 'click', args: { target: '#a' }, claims: { origin: 'x' } }, 'unknown_claim'],
+    ['a claim another tool would declare', { tool: 'click', args: { target: '#a' }, claims: { value: 'x' } }, 'unknown_claim'],
     ['an unknown claim', { tool: 'click', args: { target: '#a' }, claims: { foo: 1 } }, 'unknown_claim'],
     ['a non-string label claim', { tool: 'click', args: { target: '#a' }, claims: { label: 5 } }, 'type_mismatch'],
     ['an unknown envelope key', { ...GOOD, extra: 1 }, 'malformed_proposal'],
@@ -150,7 +150,7 @@ describe('describeTools', () => {
     const click = tools.find((t) => t.name === 'click');
     expect(click).toBeDefined();
     expect(ToolDescriptorSchema.safeParse(click).success).toBe(true);
-    expect(click).toMatchObject({ provider: 'builtin', tier: 'builtin', privilege: 'interact', claims: ['label'] });
+    expect(click).toMatchObject({ provider: 'builtin', tier: 'builtin', privilege: 'interact', claims: ['label', 'href', 'origin'] });
     expect(click?.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(JSON.stringify(click?.inputSchema)).toContain('"target"');
   });

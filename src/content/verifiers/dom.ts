@@ -174,9 +174,18 @@ function isPaymentField(element: Element): boolean {
   return [element.autocomplete, element.name, element.id].some((hint) => hint !== '' && paymentHint(hint));
 }
 
-function linkOf(element: Element): HTMLAnchorElement | HTMLAreaElement | null {
-  const link = element.closest('a[href], area[href]');
-  return link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement ? link : null;
+/** The link the element activates: an HTML <a>/<area> or an SVG <a> (href or xlink:href), resolved against the document's base. */
+function linkOf(element: Element): { href: string; hasAttribute(name: string): boolean } | null {
+  const link = element.closest('a[href], area[href], a[*|href]');
+  if (link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement) return link;
+  if (link instanceof SVGAElement) {
+    try {
+      return { href: new URL(link.href.baseVal, document.baseURI).href, hasAttribute: (name) => link.hasAttribute(name) };
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);

@@ -36,6 +36,7 @@ export const REASONS = {
   no_form: 'H4: the target of `submit` is not a form or inside one.',
   value_mismatch: 'The claimed value is not visibly shown by the target.',
   origin_mismatch: 'The claimed origin is not the origin the browser reports for the frame.',
+  destination_mismatch: "The claimed link destination (href or origin) is not where the target's link goes, or the target follows no link.",
   lookalike_domain:
     "The link or navigation leads to another site that imitates the frame's own (a homograph, its name as a subdomain, mixed scripts).",
   evidence_missing: 'A predicate of the plan has no certificate of the required type.',

@@ -1,7 +1,8 @@
 export * from './frame-chain';
+export { impersonation } from './links';
 export * from './observations';
 export * from './plan';
-export { frameVisible, impersonation } from './predicates';
+export { frameVisible } from './predicates';
 export * from './privilege';
 export * from './target';
 export { exactTokens, hasLegibleText, OCR_AGREEMENT, ocrAgrees, ocrContains, ocrReadsScriptOf, readable } from './text-agreement';

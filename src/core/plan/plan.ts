@@ -1,8 +1,8 @@
 import type { ResolvedCall } from '../resolver';
+import { destinationGenuine, linkGenuine, linkGoesTo } from './links';
 import {
   axIntegrity,
   connected,
-  destinationGenuine,
   editable,
   enabled,
   frameVisible,
@@ -10,7 +10,6 @@ import {
   inForm,
   labelNamed,
   labelShown,
-  linkGenuine,
   originIs,
   type Predicate,
   pixelsShow,
@@ -68,8 +67,12 @@ function basePlan(call: ResolvedCall, iconOnly: boolean): Predicate[] {
   const operable = [connected, enabled, visible, unobstructed] as Predicate<never>[];
   const ax = (roles: 'text' | 'choice' | null) => axIntegrity(roles) as Predicate<never>;
   switch (call.tool) {
-    case 'click':
-      return plan(...operable, ax(null), ...labelled, ...where);
+    case 'click': {
+      const { href } = call.claims;
+      // A click's origin claim is where its link goes, not the frame (that is the browser's to say).
+      const destination = href === undefined && origin === undefined ? [] : [linkGoesTo(href, origin) as Predicate<never>];
+      return plan(...operable, ax(null), ...labelled, ...destination);
+    }
     case 'type':
       return plan(...operable, editable as Predicate<never>, ax('text'), ...labelled, ...where);
     case 'select':

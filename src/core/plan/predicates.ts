@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CertificateType, ReasonCode } from '../contracts';
-import { domainLookalike, labelsMatch, normalizeLabel } from '../text';
+import { labelsMatch, normalizeLabel } from '../text';
 import {
   AxNameValueSchema,
   FrameChainValueSchema,
@@ -25,10 +25,10 @@ export type Predicate<T = unknown> = {
 };
 
 type Element = z.infer<typeof UiElementValueSchema>;
-const holds: Evaluation = { holds: true };
-const fails = (code: ReasonCode, message: string): Evaluation => ({ holds: false, code, message });
+export const holds: Evaluation = { holds: true };
+export const fails = (code: ReasonCode, message: string): Evaluation => ({ holds: false, code, message });
 
-function onElement(name: string, evaluate: (v: Element) => Evaluation): Predicate<Element> {
+export function onElement(name: string, evaluate: (v: Element) => Evaluation): Predicate<Element> {
   return { name, certificate: 'ui_element', scope: 'target', value: UiElementValueSchema, evaluate };
 }
 
@@ -183,55 +183,7 @@ export function originIs(claimed: string | null): Predicate<z.infer<typeof Origi
   };
 }
 
-/**
- * Why going to `url` from a frame of `frameOrigin` impersonates that site, or null: a different
- * registrable domain that reads as the frame's own (a homograph, its name worn as a subdomain),
- * or a host label that mixes scripts. Unparsable or non-web destinations are not judged here.
- */
-export function impersonation(url: string, frameOrigin: string): string | null {
-  let host: string;
-  let frameHost: string;
-  try {
-    host = new URL(url).hostname;
-    frameHost = new URL(frameOrigin).hostname;
-  } catch {
-    return null;
-  }
-  if (host === '' || frameHost === '') return null;
-  const seen = domainLookalike(host, frameHost);
-  if (seen.sameSite) return null;
-  const shown = (seen.display ?? host).slice(0, 120);
-  if (seen.confusable) {
-    const how = seen.reason === 'homograph' ? 'reads as' : 'wears the name of';
-    return `${host.slice(0, 120)} (shown as ${shown}) ${how} ${frameHost.slice(0, 120)}, but is another site.`;
-  }
-  if (seen.mixedScript) return `${host.slice(0, 120)} (shown as ${shown}) mixes scripts in one label.`;
-  return null;
-}
-
-/** A navigation must not go to a site that imitates the frame's own (checked on the browser's origin). */
-export function destinationGenuine(url: string): Predicate<z.infer<typeof OriginValueSchema>> {
-  return {
-    name: 'destination.genuine',
-    certificate: 'origin',
-    scope: 'frame',
-    value: OriginValueSchema,
-    evaluate: (v) => {
-      const problem = impersonation(url, v.origin);
-      return problem === null ? holds : fails('lookalike_domain', problem);
-    },
-  };
-}
-
-/** A link the target follows must not lead to a site that imitates the frame's own. */
-export function linkGenuine(frameOrigin: string): Predicate<Element> {
-  return onElement('target.link.genuine', (v) => {
-    const problem = v.href === null ? null : impersonation(v.href, frameOrigin);
-    return problem === null ? holds : fails('lookalike_domain', problem);
-  });
-}
-
-function sameOrigin(claimed: string, actual: string): boolean {
+export function sameOrigin(claimed: string, actual: string): boolean {
   try {
     return new URL(claimed.includes('://') ? claimed : `https://${claimed}`).origin === actual || claimed === actual;
   } catch {

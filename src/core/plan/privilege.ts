@@ -8,7 +8,7 @@ export function namesCommitment(label: string): boolean {
   // the label's skeleton is matched against the lexicon's skeletons (UTS #39 maps "m" to "rn", so
   // a skeleton is only ever compared with another skeleton; it maps character by character, so
   // the skeleton of a stem is a stem of the word's skeleton).
-  return foldedNamesCommitment(fold(label), PLAIN) || foldedNamesCommitment(fold(foldedSkeleton(label)), (SKELETONS ??= skeletonLists()));
+  return foldedNamesCommitment(fold(label), PLAIN) || foldedNamesCommitment(fold(foldedSkeleton(label)), skeletonLists());
 }
 
 /** Lower case, NFKC, invisible characters removed, spaces collapsed. */
@@ -17,14 +17,17 @@ const fold = (text: string) => normalizeLabel(text);
 const PLAIN = { words: new Set(COMMIT_WORDS), stems: COMMIT_STEMS, phrases: COMMIT_PHRASES, inside: COMMIT_INSIDE };
 let SKELETONS: typeof PLAIN | undefined;
 
+/** The lexicon's skeletons, computed on first use. */
 function skeletonLists(): typeof PLAIN {
+  if (SKELETONS) return SKELETONS;
   const skeleton = (item: string) => fold(foldedSkeleton(item));
-  return {
+  SKELETONS = {
     words: new Set(COMMIT_WORDS.map(skeleton)),
     stems: COMMIT_STEMS.map(skeleton),
     phrases: COMMIT_PHRASES.map(skeleton),
     inside: COMMIT_INSIDE.map(skeleton),
   };
+  return SKELETONS;
 }
 
 /** What the extension observed that names or locates the target; never the assistant's claim. */

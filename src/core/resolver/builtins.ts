@@ -39,7 +39,8 @@ export const BUILTIN_TOOLS: readonly BuiltinTool[] = [
     description: 'Click the element matched by `target` in the proposing frame.',
     privilege: 'interact',
     args: z.strictObject({ target: SelectorSchema }),
-    claims: z.strictObject({ label: label.optional() }),
+    // href and origin: where a link the target follows goes (checked against the resolved URL).
+    claims: z.strictObject({ label: label.optional(), href: z.string().max(8_192).optional(), origin: z.string().max(2_048).optional() }),
   },
   {
     name: 'type',

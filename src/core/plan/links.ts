@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import { domainLookalike } from '../text';
+import { OriginValueSchema, type UiElementValueSchema } from './observations';
+import { fails, holds, onElement, type Predicate, sameOrigin } from './predicates';
+
+/** Where links and navigations go: lookalike destinations, and claims of a link's destination. */
+
+type Element = z.infer<typeof UiElementValueSchema>;
+
+/**
+ * Why going to `url` from a frame of `frameOrigin` impersonates that site, or null: a different
+ * registrable domain that reads as the frame's own (a homograph, its name worn as a subdomain),
+ * or a host label that mixes scripts. Unparsable or non-web destinations are not judged here.
+ */
+export function impersonation(url: string, frameOrigin: string): string | null {
+  let host: string;
+  let frameHost: string;
+  try {
+    host = new URL(url).hostname;
+    frameHost = new URL(frameOrigin).hostname;
+  } catch {
+    return null;
+  }
+  if (host === '' || frameHost === '') return null;
+  const seen = domainLookalike(host, frameHost);
+  if (seen.sameSite) return null;
+  const shown = (seen.display ?? host).slice(0, 120);
+  if (seen.confusable) {
+    const how = seen.reason === 'homograph' ? 'reads as' : 'wears the name of';
+    return `${host.slice(0, 120)} (shown as ${shown}) ${how} ${frameHost.slice(0, 120)}, but is another site.`;
+  }
+  if (seen.mixedScript) return `${host.slice(0, 120)} (shown as ${shown}) mixes scripts in one label.`;
+  return null;
+}
+
+/** A navigation must not go to a site that imitates the frame's own (checked on the browser's origin). */
+export function destinationGenuine(url: string): Predicate<z.infer<typeof OriginValueSchema>> {
+  return {
+    name: 'destination.genuine',
+    certificate: 'origin',
+    scope: 'frame',
+    value: OriginValueSchema,
+    evaluate: (v) => {
+      const problem = impersonation(url, v.origin);
+      return problem === null ? holds : fails('lookalike_domain', problem);
+    },
+  };
+}
+
+/**
+ * A claimed destination of a click must be where the target's link goes: the URL the page
+ * resolved (its <base> included), compared whole for `href`, by origin for `origin`.
+ */
+export function linkGoesTo(href: string | undefined, origin: string | undefined): Predicate<Element> {
+  return onElement('target.link.destination', (v) => {
+    if (v.href === null) return fails('destination_mismatch', 'The target follows no link.');
+    let actual: URL;
+    try {
+      actual = new URL(v.href);
+    } catch {
+      return fails('destination_mismatch', 'The link the target follows is not a URL.');
+    }
+    if (href !== undefined && canonicalUrl(href) !== actual.href)
+      return fails('destination_mismatch', `The link goes to ${actual.href.slice(0, 200)}, not the claimed ${href.slice(0, 200)}.`);
+    if (origin !== undefined && !sameOrigin(origin, actual.origin))
+      return fails('destination_mismatch', `The link goes to ${actual.origin.slice(0, 120)}, not the claimed ${origin.slice(0, 120)}.`);
+    return holds;
+  });
+}
+
+function canonicalUrl(url: string): string | null {
+  try {
+    return new URL(url).href;
+  } catch {
+    return null;
+  }
+}
+
+/** A link the target follows must not lead to a site that imitates the frame's own. */
+export function linkGenuine(frameOrigin: string): Predicate<Element> {
+  return onElement('target.link.genuine', (v) => {
+    const problem = v.href === null ? null : impersonation(v.href, frameOrigin);
+    return problem === null ? holds : fails('lookalike_domain', problem);
+  });
+}
