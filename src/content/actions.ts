@@ -37,7 +37,10 @@ function required(element: Element | null): Element {
  * element gets the click event click() would dispatch, which runs its activation behaviour too.
  */
 function clickOn(element: Element): void {
-  if (element instanceof HTMLElement) return element.click();
+  if (element instanceof HTMLElement) {
+    element.click();
+    return;
+  }
   if (!(element instanceof SVGElement)) throw new Error(`A <${element.localName}> cannot be clicked.`);
   element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
 }
