@@ -143,10 +143,10 @@ export async function pixelsUnchanged(shot: Shot, evidence: PixelEvidence): Prom
     : 'The target looks different from when it was certified.';
 }
 
-/** The crop turned upright and cut to the element's own box (device pixels: the crop's per CSS px). */
-/** The most trimmed off each side of a crop before OCR (CSS px), where it is an even line (core/pixels/edges.ts). */
+/** The most trimmed off each side of a crop before OCR (CSS px), where it is a frame (core/pixels/edges.ts). */
 const BORDER = 3;
 
+/** The crop turned upright and cut to the element's own box (device pixels: the crop's per CSS px). */
 function uprightCrop(gray: GrayImage, rect: Rect, painted: { linear: Linear; width: number; height: number }): GrayImage | null {
   const [a, b, c, d] = painted.linear;
   const perCss = (gray.width / Math.max(1, rect.width)) * Math.sqrt(Math.abs(a * d - b * c));

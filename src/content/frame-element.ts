@@ -15,7 +15,7 @@ import type { Rect } from '../core/contracts';
 import { contains, FRAME_MIN_SCALE, type FrameBox, hitPoints, type Mapped, mapIntoParent } from '../core/plan/frame-chain';
 import { FRAME_NONCE_PREFIX, type FrameCertifyReply, type FrameRequest, FrameRequestSchema } from '../messages/frame-chain';
 import { portKeeper } from './port-keeper';
-import { shadowRootOf } from './verifiers/flat-tree';
+import { shadowIncludingElements } from './verifiers/flat-tree';
 import { clippedBy, describeElement, hiddenBy, parentElement } from './verifiers/visibility';
 
 /** How long a parent waits for the child's post to arrive, and how long an expectation lives. */
@@ -77,19 +77,9 @@ const windowOf = (element: Element) => (element as Partial<HTMLIFrameElement>).c
 /** The frame element whose window is `source`: in the document, else in its shadow trees (closed ones too). */
 function frameElementOf(source: MessageEventSource): FrameElement | null {
   for (const element of document.querySelectorAll<FrameElement>(FRAME_ELEMENTS)) if (windowOf(element) === source) return element;
-  const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_ELEMENT);
-  const roots: ShadowRoot[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const shadow = shadowRootOf(node as Element);
-    if (shadow) roots.push(shadow);
-  }
-  while (roots.length > 0) {
-    const root = roots.pop()!;
-    for (const element of root.querySelectorAll<FrameElement>(FRAME_ELEMENTS)) if (windowOf(element) === source) return element;
-    for (const element of root.querySelectorAll('*')) {
-      const shadow = shadowRootOf(element);
-      if (shadow) roots.push(shadow);
-    }
+  for (const element of shadowIncludingElements()) {
+    if (element.getRootNode() instanceof ShadowRoot && element.matches(FRAME_ELEMENTS) && windowOf(element) === source)
+      return element as FrameElement;
   }
   return null;
 }
@@ -210,29 +200,21 @@ function coverWithoutPointerEvents(frame: Element, rect: Rect): string | null | 
   const frameAncestors = new Set<Element>();
   for (let node: Element | null = frame; node; node = parentElement(node)) frameAncestors.add(node);
   // The document and every shadow tree in it (open or closed): a cover may live in any of them.
-  const roots: (Document | ShadowRoot)[] = [document];
   let seen = 0;
-  for (let r = 0; r < roots.length; r++) {
-    const walker = document.createTreeWalker(roots[r]!, NodeFilter.SHOW_ELEMENT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (++seen > MAX_COVER_SCAN) return undefined;
-      const element = node as Element;
-      const shadow = shadowRootOf(element);
-      if (shadow) roots.push(shadow);
-      if (frameAncestors.has(element)) continue;
-      const box = element.getBoundingClientRect();
-      if (box.right <= rect.x || box.bottom <= rect.y || box.left >= rect.x + rect.width || box.top >= rect.y + rect.height) continue;
-      const style = getComputedStyle(element);
-      if (style.pointerEvents !== 'none' || !paints(element, style)) continue;
-      const layer = layerOf(element);
-      // Document order between trees: that of their outermost hosts (inside one host, the same).
-      const anchor = outermost(element);
-      const follows =
-        anchor === frameAnchor ? true : (frameAnchor.compareDocumentPosition(anchor) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
-      if (layer < frameLayer || (layer === frameLayer && !follows)) continue;
-      if (hiddenBy(element) !== null) continue;
-      return describeElement(element);
-    }
+  for (const element of shadowIncludingElements()) {
+    if (++seen > MAX_COVER_SCAN) return undefined;
+    if (frameAncestors.has(element)) continue;
+    const box = element.getBoundingClientRect();
+    if (box.right <= rect.x || box.bottom <= rect.y || box.left >= rect.x + rect.width || box.top >= rect.y + rect.height) continue;
+    const style = getComputedStyle(element);
+    if (style.pointerEvents !== 'none' || !paints(element, style)) continue;
+    const layer = layerOf(element);
+    // Document order between trees: that of their outermost hosts (inside one host, the same).
+    const anchor = outermost(element);
+    const follows = anchor === frameAnchor ? true : (frameAnchor.compareDocumentPosition(anchor) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    if (layer < frameLayer || (layer === frameLayer && !follows)) continue;
+    if (hiddenBy(element) !== null) continue;
+    return describeElement(element);
   }
   return null;
 }

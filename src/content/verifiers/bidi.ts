@@ -1,4 +1,4 @@
-import { flatChildren } from './flat-tree';
+import { flatChildren, NOT_CONTENT } from './flat-tree';
 
 /**
  * The label in the order it is painted, read from the glyphs' own boxes: line by line from the
@@ -57,5 +57,16 @@ export function paintedOrder(element: Element): string | null {
 
 /** Bidi formatting characters (LRE…RLO, PDF, LRI…PDI, LRM, RLM, ALM): they paint nothing. */
 const CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
-const NOT_CONTENT = new Set(['script', 'style', 'template', 'noscript']);
+const CONTROLS_AND_SPACES = /[\s\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/gu;
+
+/**
+ * The shown text in the order its glyphs are painted, when that is a reordering of the same
+ * characters (else the text as the DOM reads it: something shown was not placed, or the reverse).
+ */
+export function inPaintedOrder(element: Element, text: string): string {
+  const painted = paintedOrder(element);
+  if (painted === null) return text;
+  const characters = (s: string) => Array.from(s.replace(CONTROLS_AND_SPACES, '')).sort().join('');
+  return characters(painted) === characters(text) ? painted : text;
+}
 const MAX_CHARACTERS = 400;

@@ -4,7 +4,7 @@ import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES } from '../../core/plan/payme
 import { hasLetterOrDigit } from '../../core/text/letters';
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
-import { paintedOrder } from './bidi';
+import { inPaintedOrder } from './bidi';
 import { holdsLegibleText } from './flat-tree';
 import { showsGraphic } from './graphic';
 import { hitTest } from './hit-test';
@@ -94,27 +94,17 @@ export function certifyTarget(selector: string): TargetEvidence {
   return { certificates, element, digest: value.digest };
 }
 
-/** The shown text in the order its glyphs are painted, if that is a reordering of the same characters. */
-function inPaintedOrder(element: Element, text: string): string {
-  const painted = paintedOrder(element);
-  if (painted === null) return text;
-  const letters = (s: string) =>
-    Array.from(s.replace(/[\s\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/gu, ''))
-      .sort()
-      .join('');
-  return letters(painted) === letters(text) ? painted : text;
-}
+/** A field (text, choice…): its box is what it shows, whatever its label. Buttons made of inputs are not fields. */
+const isField = (element: Element) =>
+  element instanceof HTMLTextAreaElement ||
+  element instanceof HTMLSelectElement ||
+  (element instanceof HTMLInputElement && !['submit', 'button', 'reset', 'image'].includes(element.type));
 
 /**
  * Whether what would label the element on screen holds letters or digits in the DOM: a button's
  * flat content or value, a field's <label>s and placeholder. Asked only when nothing legible is
  * shown, to tell an icon (named by aria-label, alt or title) from a label painted away.
  */
-const isField = (element: Element) =>
-  element instanceof HTMLTextAreaElement ||
-  element instanceof HTMLSelectElement ||
-  (element instanceof HTMLInputElement && !['submit', 'button', 'reset', 'image'].includes(element.type));
-
 function holdsHiddenLabel(element: Element): boolean {
   if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) {
     const own = element instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(element.type) ? element.value : '';

@@ -166,4 +166,21 @@ export function holdsLegibleText(element: Element, budget = 2_000): boolean {
   return false;
 }
 
-const NOT_CONTENT = new Set(['script', 'style', 'template', 'noscript']);
+/** Elements whose children are not rendered content. */
+export const NOT_CONTENT: ReadonlySet<string> = new Set(['script', 'style', 'template', 'noscript']);
+
+/**
+ * Every element of the document and of every shadow tree in it (open or closed), tree by tree:
+ * layers and covers may live in any of them. Callers bound how many they look at.
+ */
+export function* shadowIncludingElements(): Generator<Element> {
+  const roots: (Document | ShadowRoot)[] = [document];
+  for (let r = 0; r < roots.length; r++) {
+    const walker = document.createTreeWalker(roots[r]!, NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode() as Element | null; node; node = walker.nextNode() as Element | null) {
+      const shadow = shadowRootOf(node);
+      if (shadow) roots.push(shadow);
+      yield node;
+    }
+  }
+}

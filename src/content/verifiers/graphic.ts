@@ -1,9 +1,8 @@
-import { flatChildren } from './flat-tree';
+import { flatChildren, NOT_CONTENT } from './flat-tree';
 import { MIN_CONTROL_PX } from './legibility';
 
 /** Elements that draw a picture of their own. */
 const PICTURES = new Set(['img', 'svg', 'canvas', 'video', 'picture', 'object', 'embed']);
-const NOT_CONTENT = new Set(['script', 'style', 'template', 'noscript']);
 const BUDGET = 200;
 
 /**

@@ -1,5 +1,5 @@
 import { contrast, over, parseColour, type Rgba } from './colour';
-import { shadowRootOf } from './flat-tree';
+import { shadowIncludingElements } from './flat-tree';
 import { pointsInBox } from './legibility';
 import { FAINT, isNone, isWithin, MIN_CONTRAST, OPAQUE, paintAt, stacksAt } from './paint';
 import { describeElement, parentElement } from './visibility';
@@ -53,24 +53,18 @@ const MAX_SCAN = 20_000;
  */
 function noHitLayers(area: DOMRect, skip: Element): HTMLElement[] | null {
   const found: HTMLElement[] = [];
-  const roots: (Document | ShadowRoot)[] = [document];
   let scanned = 0;
-  for (let r = 0; r < roots.length; r++) {
-    const walker = document.createTreeWalker(roots[r]!, NodeFilter.SHOW_ELEMENT);
-    for (let node = walker.nextNode() as Element | null; node; node = walker.nextNode() as Element | null) {
-      if (++scanned > MAX_SCAN) return null;
-      const shadow = shadowRootOf(node);
-      if (shadow) roots.push(shadow);
-      // The target's own content is its paint; leaving it untouched also keeps its markup (and
-      // digest) byte for byte: a style attribute set and restored through CSSOM is re-serialised.
-      if (skip.contains(node)) continue;
-      if (!(node instanceof HTMLElement || node instanceof SVGElement)) continue;
-      const rect = node.getBoundingClientRect();
-      if (rect.right <= area.left || rect.left >= area.right || rect.bottom <= area.top || rect.top >= area.bottom) continue;
-      if (getComputedStyle(node).pointerEvents !== 'none') continue;
-      if (isWithin(skip, node)) continue;
-      found.push(node as HTMLElement);
-    }
+  for (const node of shadowIncludingElements()) {
+    if (++scanned > MAX_SCAN) return null;
+    // The target's own content is its paint; leaving it untouched also keeps its markup (and
+    // digest) byte for byte: a style attribute set and restored through CSSOM is re-serialised.
+    if (skip.contains(node)) continue;
+    if (!(node instanceof HTMLElement || node instanceof SVGElement)) continue;
+    const rect = node.getBoundingClientRect();
+    if (rect.right <= area.left || rect.left >= area.right || rect.bottom <= area.top || rect.top >= area.bottom) continue;
+    if (getComputedStyle(node).pointerEvents !== 'none') continue;
+    if (isWithin(skip, node)) continue;
+    found.push(node as HTMLElement);
   }
   return found;
 }
