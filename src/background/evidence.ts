@@ -46,8 +46,13 @@ export function paintedOf(certificates: readonly Certificate[]): Painted | null 
   return parsed.success ? parsed.data : null;
 }
 
-/** Why the DOM cannot certify the target's label on its own (empty: it can). */
+/**
+ * Why the DOM cannot certify the target's label on its own (empty: it can): the label's doubts,
+ * and in a subframe those of the frame chain (what the ancestors paint onto the frames).
+ */
 export function doubtsOf(certificates: readonly Certificate[]): string[] {
-  const value = certificates.find((c) => c.type === 'visible_text')?.value as { doubts?: unknown } | undefined;
-  return Array.isArray(value?.doubts) ? value.doubts.filter((d): d is string => typeof d === 'string') : [];
+  const strings = (value: unknown) => (Array.isArray(value) ? value.filter((d): d is string => typeof d === 'string') : []);
+  const label = certificates.find((c) => c.type === 'visible_text')?.value as { doubts?: unknown } | undefined;
+  const chain = certificates.find((c) => c.type === 'frame_chain')?.value as { doubts?: unknown } | undefined;
+  return [...strings(label?.doubts), ...strings(chain?.doubts)];
 }

@@ -64,7 +64,15 @@ export async function certifyFrameChain(sender: FrameSender, frame: string, sele
       steps.push({ status: reply.status, frame: reply.frame, at, detail: reply.detail });
       break;
     }
-    steps.push({ status: 'visible', frame: reply.frame, at, rect: reply.rect, scale: reply.scale, opacity: reply.opacity });
+    steps.push({
+      status: 'visible',
+      frame: reply.frame,
+      at,
+      rect: reply.rect,
+      scale: reply.scale,
+      opacity: reply.opacity,
+      doubts: reply.doubts,
+    });
     childRect = reply.rect;
     dpr = reply.devicePixelRatio;
     child = parent;

@@ -16,14 +16,14 @@ import { contains, FRAME_MIN_SCALE, type FrameBox, hitPoints, type Mapped, mapIn
 import { FRAME_NONCE_PREFIX, type FrameCertifyReply, type FrameRequest, FrameRequestSchema } from '../messages/frame-chain';
 import { portKeeper } from './port-keeper';
 import { shadowIncludingElements } from './verifiers/flat-tree';
+import { layersAt } from './verifiers/layers';
+import { filterEffects, isNone } from './verifiers/paint';
 import { clippedBy, describeElement, hiddenBy, parentElement } from './verifiers/visibility';
 
 /** How long a parent waits for the child's post to arrive, and how long an expectation lives. */
 const NONCE_WAIT_MS = 1_000;
 const NONCE_LIFETIME_MS = 10_000;
 const MAX_EXPECTED = 16;
-/** Beyond this many elements the search for covers that take no pointer events gives up (unknown). */
-const MAX_COVER_SCAN = 20_000;
 
 export async function answerFrameRequest(message: unknown): Promise<unknown> {
   const parsed = FrameRequestSchema.safeParse(message);
@@ -85,9 +85,11 @@ function frameElementOf(source: MessageEventSource): FrameElement | null {
 }
 
 /**
- * Certifies the frame element at the child's rectangle: shown (hiddenBy), not rotated or masked
- * (the maths or the hit test could not vouch for it), not scaled below legibility, on screen, and
- * on top at the points a click would hit (a cover that takes no pointer events counts too).
+ * Certifies the frame element at the child's rectangle: shown (hiddenBy), not rotated (the maths
+ * could not map it), not scaled below legibility, on screen, on top at the points a click would
+ * hit, and not painted out there by a layer that takes no clicks. What the DOM here cannot judge
+ * (a filter, blend or mask on the frame or its ancestors, a translucent or unknown layer over it)
+ * comes back as doubts: the background then has the pixels decide, as for a label's doubts.
  */
 export function certifyFrameElement(
   element: Element,
@@ -97,6 +99,7 @@ export function certifyFrameElement(
   const frame = describeElement(element);
   const style = chainStyle(element);
   if (style.unknown) return { status: 'unknown', detail: `${style.unknown}; the frame's rectangle cannot be certified` };
+  const doubts = [...style.doubts];
 
   let mapped = mapIntoParent(rect, measure(element), childViewport);
   if (!mapped) return { status: 'hidden', frame, detail: 'the frame element has no layout box' };
@@ -117,15 +120,21 @@ export function certifyFrameElement(
     if (top === null) return { status: 'hidden', frame, detail: 'outside the viewport' };
     return { status: 'covered', frame, detail: `${describeElement(top)} is on top of it` };
   }
-  const cover = coverWithoutPointerEvents(element, mapped.rect);
-  if (cover === undefined) return { status: 'unknown', detail: 'too many elements to look for covers' };
-  if (cover !== null) return { status: 'covered', frame, detail: `${cover} (pointer-events:none) is painted over it` };
+  // Everything painted over the frame element where the target shows, hits or not, judged as the
+  // label's layers are (layers.ts): what paints it out covers it; what the DOM cannot judge here (a
+  // translucent veil over content this document cannot see, an image, a blend) is a doubt that
+  // the pixels settle.
+  const points = hitPoints(mapped.rect).filter(([x, y]) => contains(mapped.content, x, y));
+  const layers = layersAt(element, points, () => null);
+  if (layers.covered > 0) return { status: 'covered', frame, detail: layers.coveredBy ?? 'a layer is painted over it' };
+  doubts.push(...layers.doubts.map((d) => d.replace('over the label', `over the frame ${frame}`)));
   return {
     status: 'visible',
     frame,
     rect: mapped.rect,
     scale,
     opacity: Math.min(1, Math.max(0, style.opacity)),
+    doubts: [...new Set(doubts)].slice(0, 8),
     devicePixelRatio: window.devicePixelRatio,
   };
 }
@@ -149,11 +158,13 @@ function measure(element: Element): FrameBox {
 
 /**
  * The opacity product over the element and its ancestors (what hiddenBy judges alone, needed here
- * as a number for the chain's product), and what makes the rectangle uncertifiable: a rotation or
- * skew (the maths maps axis-aligned boxes), a mask (hit tests ignore masks).
+ * as a number for the chain's product); what makes the rectangle uncertifiable (a rotation or
+ * skew: the maths maps axis-aligned boxes); and what changes how the frame's content is painted
+ * without hiding it for certain (a filter, a blend, a mask): doubts, which the pixels settle.
  */
-function chainStyle(element: Element): { opacity: number; unknown: string | null } {
+function chainStyle(element: Element): { opacity: number; unknown: string | null; doubts: string[] } {
   let opacity = 1;
+  const doubts: string[] = [];
   for (let node: Element | null = element; node; node = parentElement(node)) {
     const style = getComputedStyle(node);
     opacity *= Number.parseFloat(style.opacity);
@@ -161,14 +172,19 @@ function chainStyle(element: Element): { opacity: number; unknown: string | null
     if (style.transform && style.transform !== 'none') {
       const matrix = new DOMMatrixReadOnly(style.transform);
       if (!matrix.is2D || Math.abs(matrix.b) > 1e-6 || Math.abs(matrix.c) > 1e-6 || matrix.a <= 0 || matrix.d <= 0)
-        return { opacity, unknown: `rotated, skewed or mirrored (transform on ${who})` };
+        return { opacity, unknown: `rotated, skewed or mirrored (transform on ${who})`, doubts };
     }
     const rotate = (style as CSSStyleDeclaration & { rotate?: string }).rotate;
-    if (rotate && rotate !== 'none') return { opacity, unknown: `rotated (rotate on ${who})` };
+    if (rotate && rotate !== 'none') return { opacity, unknown: `rotated (rotate on ${who})`, doubts };
     const mask = style.maskImage || (style as CSSStyleDeclaration & { webkitMaskImage?: string }).webkitMaskImage;
-    if (mask && mask !== 'none') return { opacity, unknown: `masked (mask-image on ${who})` };
+    if (!isNone(mask)) doubts.push(`mask-image on ${who} is applied to the frame`);
+    const effects = filterEffects(style.filter);
+    if (effects) doubts.push(`filter ${effects} on ${who} is applied to the frame`);
+    for (const match of style.filter.matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/gu))
+      opacity *= match[2] === '%' ? Number.parseFloat(match[1]!) / 100 : Number.parseFloat(match[1]!);
+    if (!isNone(style.mixBlendMode)) doubts.push(`mix-blend-mode ${style.mixBlendMode} on ${who} is applied to the frame`);
   }
-  return { opacity, unknown: null };
+  return { opacity, unknown: null, doubts };
 }
 
 function inViewport(rect: Rect): boolean {
@@ -186,76 +202,4 @@ function bringIntoView(element: Element, mapped: Mapped, rect: Rect, childViewpo
     now = mapIntoParent(rect, measure(element), childViewport) ?? now;
   }
   return now;
-}
-
-/**
- * A visible element that paints over the frame at the target but takes no pointer events: hit tests
- * look through it, the user does not. Returns its description, null for none, undefined when the
- * document is too large to look (the caller then cannot certify). Paint order is approximated:
- * positioned layers by z-index above the flow, then document order (see README, limits).
- */
-function coverWithoutPointerEvents(frame: Element, rect: Rect): string | null | undefined {
-  const frameLayer = layerOf(frame);
-  const frameAnchor = outermost(frame);
-  const frameAncestors = new Set<Element>();
-  for (let node: Element | null = frame; node; node = parentElement(node)) frameAncestors.add(node);
-  // The document and every shadow tree in it (open or closed): a cover may live in any of them.
-  let seen = 0;
-  for (const element of shadowIncludingElements()) {
-    if (++seen > MAX_COVER_SCAN) return undefined;
-    if (frameAncestors.has(element)) continue;
-    const box = element.getBoundingClientRect();
-    if (box.right <= rect.x || box.bottom <= rect.y || box.left >= rect.x + rect.width || box.top >= rect.y + rect.height) continue;
-    const style = getComputedStyle(element);
-    if (style.pointerEvents !== 'none' || !paints(element, style)) continue;
-    const layer = layerOf(element);
-    // Document order between trees: that of their outermost hosts (inside one host, the same).
-    const anchor = outermost(element);
-    const follows = anchor === frameAnchor ? true : (frameAnchor.compareDocumentPosition(anchor) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
-    if (layer < frameLayer || (layer === frameLayer && !follows)) continue;
-    if (hiddenBy(element) !== null) continue;
-    return describeElement(element);
-  }
-  return null;
-}
-
-/** The element, or the outermost shadow host it lives under: its place in the document's order. */
-function outermost(element: Element): Element {
-  let node = element;
-  for (let root = node.getRootNode(); root instanceof ShadowRoot; root = node.getRootNode()) node = root.host;
-  return node;
-}
-
-/** Whether the element itself puts anything on screen: a background, a border, an image, text. */
-function paints(element: Element, style: CSSStyleDeclaration): boolean {
-  if (style.backgroundImage !== 'none' || !transparent(style.backgroundColor)) return true;
-  if (style.boxShadow !== 'none') return true;
-  for (const side of ['Top', 'Right', 'Bottom', 'Left'] as const) {
-    if (
-      Number.parseFloat(style[`border${side}Width`]) > 0 &&
-      style[`border${side}Style`] !== 'none' &&
-      !transparent(style[`border${side}Color`])
-    )
-      return true;
-  }
-  if (element instanceof HTMLImageElement || element instanceof HTMLCanvasElement || element instanceof HTMLVideoElement) return true;
-  if (element instanceof SVGSVGElement || element instanceof HTMLIFrameElement) return true;
-  for (const child of element.childNodes) if (child.nodeType === Node.TEXT_NODE && child.textContent?.trim()) return true;
-  return false;
-}
-
-function transparent(colour: string): boolean {
-  return colour === 'transparent' || /^rgba\(.*,\s*0\)$/u.test(colour) || /\/\s*0\)$/u.test(colour);
-}
-
-/** A coarse paint layer: the z-index of the nearest positioned ancestor that sets one, 0 for positioned, -0.5 for the flow. */
-function layerOf(element: Element): number {
-  let positioned = false;
-  for (let node: Element | null = element; node; node = parentElement(node)) {
-    const style = getComputedStyle(node);
-    if (style.position === 'static') continue;
-    if (style.zIndex !== 'auto') return Number.parseInt(style.zIndex, 10) || 0;
-    positioned ||= node === element;
-  }
-  return positioned ? 0 : -0.5;
 }

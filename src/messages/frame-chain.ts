@@ -45,6 +45,8 @@ export const FrameCertifyReplySchema = z.discriminatedUnion('status', [
     scale: z.number().nonnegative(),
     opacity: z.number().min(0).max(1),
     devicePixelRatio: z.number().positive().max(16),
+    /** What this document paints onto the frame that the DOM cannot judge: the pixels decide. */
+    doubts: z.array(z.string().max(300)).max(8),
   }),
   z.strictObject({ status: z.enum(['hidden', 'covered']), frame: z.string().max(200), detail: z.string().max(300) }),
   z.strictObject({ status: z.literal('unknown'), detail: z.string().max(300) }),

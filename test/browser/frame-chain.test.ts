@@ -59,6 +59,22 @@ describe.each(BROWSERS)('frame chain in %s', (name) => {
     expect(report.clicks).toEqual(['open']);
   });
 
+  // What the parent paints onto the frame that the DOM there cannot judge (a filter on the frame or
+  // an ancestor, a blend or translucent layer over it) is settled by the pixels, in both directions.
+  it.each(['blur', 'washed', 'lighten-pe'])('does not run a click the frame chain paints out (pixels decide): %s', async (arrangement) => {
+    const report = await inTarget(arrangement, open);
+    expect(report.clicks).toEqual([]);
+    expect(report.verdict.executed).toBe(false);
+    expect(report.verdict.decision).toBe('block');
+  });
+
+  it.each(['veil-pe', 'multiply-pe', 'grey'])('runs a click the frame chain only tints (pixels read it): %s', async (arrangement) => {
+    const report = await inTarget(arrangement, open);
+    expect(report.verdict.reasons).toEqual([]);
+    expect(report.verdict).toMatchObject({ decision: 'allow', executed: true });
+    expect(report.clicks).toEqual(['open']);
+  });
+
   it('reads the pixels of a commit in a visible subframe: the ask shows its crop', async () => {
     const page = await env.open('bank.example', '/frame-chain.html?case=nested');
     await page.evaluate(() => {

@@ -90,6 +90,7 @@ const visibleStep = (overrides: Partial<Extract<FrameStep, { status: 'visible' }
   rect: { x: 10, y: 10, width: 80, height: 30 },
   scale: 1,
   opacity: 1,
+  doubts: [],
   ...overrides,
 });
 
@@ -115,6 +116,19 @@ describe('frame chain: combining the ancestors’ answers', () => {
     expect(combineChain([visibleStep({ scale: 0.6 }), visibleStep({ scale: 0.6 })])).toMatchObject({ visible: false, failure: 'hidden' });
     expect(combineChain([visibleStep({ rect: { x: 0, y: 0, width: 1, height: 1 } })])).toMatchObject({ visible: false });
     expect(combineChain([visibleStep({ opacity: 0.5, scale: 0.9 })])).toMatchObject({ visible: true });
+  });
+
+  it('carries what each ancestor could not judge, named by where it was seen', () => {
+    const value = combineChain([
+      visibleStep({ doubts: ['filter blur(14px) on iframe#a is applied to the frame'] }),
+      visibleStep({ at: 'http://shop.example', doubts: ['a translucent layer (div) is painted over the frame iframe#b'] }),
+    ])!;
+    expect(value.visible).toBe(true);
+    expect(value.doubts).toEqual([
+      'http://bank.example: filter blur(14px) on iframe#a is applied to the frame',
+      'http://shop.example: a translucent layer (div) is painted over the frame iframe#b',
+    ]);
+    expect(combineChain([visibleStep()])!.doubts).toEqual([]);
   });
 
   it('is nothing for an empty chain', () => {

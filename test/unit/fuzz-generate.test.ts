@@ -27,13 +27,30 @@ describe('fuzz generator', () => {
   });
 
   it('puts each deceptive ingredient in the mutant and none in its twin', () => {
-    for (const { pair, deceptive, twin } of PAIRS) {
+    // Seed 140686 drew a pair whose only ancestor-borne property had no ancestor to sit on.
+    for (const { pair, deceptive, twin } of [...PAIRS, ...generate(140686, 2000)]) {
       expect(deceptive.ingredients.length, pair).toBeGreaterThan(0);
       expect(twin.ingredients).toEqual([]);
       for (const ingredient of deceptive.ingredients) {
         expect(markupOf(deceptive), `${pair}: ${ingredient}`).toContain(ingredient);
         expect(markupOf(twin), `${pair} twin: ${ingredient}`).not.toContain(ingredient);
       }
+    }
+  });
+
+  it('puts an overlay over an <iframe> where the framed target is (its top left), not beside it', () => {
+    const overFrames = PAIRS.filter((p) => p.deceptive.carrier.startsWith('over-iframe') && p.deceptive.family === 'overlay');
+    expect(overFrames.length).toBeGreaterThan(5);
+    for (const { pair, deceptive } of overFrames) {
+      const style = /data-ov="[^"]*" style="position:absolute;([^"]*)"/u.exec(markupOf(deceptive))?.[1] ?? '';
+      expect(style, pair).toMatch(/^(inset:|left:0;top:0;)/u);
+    }
+  });
+
+  it('deceives with words other than the label: an aria-label or a generated swap that says the same is no deception', () => {
+    for (const { pair, deceptive } of generate(140686, 2000)) {
+      if (deceptive.cls === 'aria-label') expect(deceptive.variant, pair).not.toContain(`"${deceptive.label}"`);
+      if (deceptive.cls === 'generated') expect(deceptive.variant, pair).not.toContain(`"${deceptive.label}"`);
     }
   });
 

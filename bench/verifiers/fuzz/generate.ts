@@ -284,6 +284,26 @@ function overlayRecipe(r: Rng): Recipe {
   };
 }
 
+/**
+ * A partial overlay over an <iframe> is placed relative to the frame, whose target sits at its top
+ * left: a layer over the frame's right or bottom part does not cover the target, and counting it as
+ * a deception made honest clicks "bypasses" (ground truth, not the verifier, was wrong). The same
+ * geometry is moved to the frame's top left corner, where it covers the target.
+ */
+function overTheFramedTarget(recipe: Recipe): void {
+  const o = recipe.overlay!;
+  const move = (css: string) =>
+    css
+      .replace('right:0;bottom:0;', 'left:0;top:0;')
+      .replace('left:35%;top:35%;', 'left:0;top:0;')
+      .replace('left:0;bottom:0;width:100%;height:30%', 'left:0;top:0;width:100%;height:30%');
+  o.deceptive = move(o.deceptive);
+  o.benign = move(o.benign);
+  recipe.variant = move(recipe.variant);
+  recipe.twinVariant = move(recipe.twinVariant);
+  recipe.ingredients = recipe.ingredients.map(move);
+}
+
 /** Target markup with the label's own styling. */
 const tag = (t: string, a: string, inner: string, style = '', extra = '') => {
   const s = style ? ` style="${style}"` : '';
@@ -293,7 +313,7 @@ const tag = (t: string, a: string, inner: string, style = '', extra = '') => {
   return `<button ${a}${s}${e}>${inner}</button>`;
 };
 
-function labelRecipe(r: Rng, targetTag: string): Recipe {
+function labelRecipe(r: Rng, targetTag: string, label: string): Recipe {
   const kind = r.pick([
     'contrast',
     'contrast-word',
@@ -346,7 +366,8 @@ function labelRecipe(r: Rng, targetTag: string): Recipe {
     };
   }
   if (kind === 'generated') {
-    const decoy = r.pick(DECOYS);
+    // What the pseudo-element shows must differ from the label (a swap to the same words deceives no one).
+    const decoy = r.pick(DECOYS.filter((d) => d !== label));
     const mode = r.pick(['paint-over', 'append', 'swap'] as const);
     const d =
       mode === 'paint-over'
@@ -387,7 +408,8 @@ function labelRecipe(r: Rng, targetTag: string): Recipe {
     };
   }
   if (kind === 'aria') {
-    const other = r.pick(['Open settings', 'Cancel', 'Close dialog', 'Go back']);
+    // The name read out must differ from the label shown (the same words deceive no one).
+    const other = r.pick(['Open settings', 'Cancel', 'Close dialog', 'Go back'].filter((o) => o !== label));
     return {
       ...base,
       family: 'aria',
@@ -557,7 +579,6 @@ function carriersOf(s: Structure, recipe: Recipe): string[] {
       if (!recipe.css.ancestorOnly) out.push(`iframe-${f}`);
       out.push(`frame-ancestor-${f}`);
     }
-    if (out.length === 0) out.push('ancestor-1');
   } else if (recipe.overlay) {
     out.push('over-target');
     if (s.shadow === 'closed-slot' || s.shadow === 'open-slot') out.push('over-target-in-shadow');
@@ -678,13 +699,19 @@ export function pairOf(seed: number, index: number): Pair {
       : group === 'overlay'
         ? overlayRecipe(r)
         : group === 'label'
-          ? labelRecipe(r, targetTag)
+          ? labelRecipe(r, targetTag, label)
           : group === 'unicode'
             ? unicodeRecipe(r, targetTag, label)
             : commitRecipe(r, targetTag);
   const s = structure(r, recipe.family);
   if (recipe.render) s.targetTag = targetTag;
+  // A property that only an ancestor can carry needs one (with none, the mutant would carry nothing).
+  if (recipe.css?.ancestorOnly && s.depth === 0 && s.frames.length === 0 && s.shadow === 'none') {
+    s.depth = 1;
+    s.wrapperTags = ['div'];
+  }
   const carrier = r.pick(carriersOf(s, recipe));
+  if (carrier.startsWith('over-iframe') && recipe.overlay) overTheFramedTarget(recipe);
   return {
     pair: pairId,
     deceptive: render(pairId, 'deceptive', s, recipe, carrier, label),

@@ -120,7 +120,24 @@ function solidBehind(element: Element): Rgba | null {
  * image, text, a filter, a translucent colour over an unknown background) is a doubt.
  */
 export function layersOver(element: Element): LayerReport {
-  const points = labelPoints(element);
+  let colours: { text: Rgba; background: Rgba } | null | undefined;
+  return layersAt(element, labelPoints(element), () => {
+    colours ??= labelColours(element);
+    return colours;
+  });
+}
+
+/**
+ * Everything painted over `element` at `points` (viewport coordinates), whether or not it takes
+ * hits: the label's points for a target, the mapped hit points for a frame element that shows a
+ * subframe's target (frame-element.ts). `colours` gives the text and background under the layers
+ * when the DOM knows them (a frame's content it does not: every translucent layer is then a doubt).
+ */
+export function layersAt(
+  element: Element,
+  points: readonly [number, number][],
+  colours: () => { text: Rgba; background: Rgba } | null,
+): LayerReport {
   const report: LayerReport = { points: 0, covered: 0, coveredBy: null, doubts: [] };
   if (points.length === 0) return report;
   const xs = points.map(([x]) => x);
@@ -136,7 +153,6 @@ export function layersOver(element: Element): LayerReport {
   const stacks = withHits(hidden ?? [], () => points.map(([x, y]) => stacksAt(element, x, y)));
   const shared = new Set<Element>();
   for (let node: Element | null = element; node; node = parentElement(node)) shared.add(node);
-  let colours: { text: Rgba; background: Rgba } | null | undefined;
   points.forEach(([x, y], i) => {
     const atPoint = stacks[i];
     if (!atPoint) return;
@@ -158,12 +174,12 @@ export function layersOver(element: Element): LayerReport {
     const alpha = 1 - layers.reduce((clear, c) => clear * (1 - c[3]), 1);
     let hides = alpha >= OPAQUE;
     if (!hides) {
-      colours ??= labelColours(element);
-      if (colours === null) {
+      const under = colours();
+      if (under === null) {
         report.doubts.push(`a translucent layer (${coveredBy}) is painted over the label`);
       } else {
-        const text = layers.reduce((below, layer) => over(layer, below), colours.text);
-        const background = layers.reduce((below, layer) => over(layer, below), colours.background);
+        const text = layers.reduce((below, layer) => over(layer, below), under.text);
+        const background = layers.reduce((below, layer) => over(layer, below), under.background);
         hides = contrast(text, background) < MIN_CONTRAST;
       }
     }

@@ -89,7 +89,7 @@ export function contains(outer: Rect, x: number, y: number): boolean {
 
 /** One ancestor's answer about the frame element that holds the previous frame. */
 export type FrameStep =
-  | { status: 'visible'; frame: string; at: string; rect: Rect; scale: number; opacity: number }
+  | { status: 'visible'; frame: string; at: string; rect: Rect; scale: number; opacity: number; doubts: readonly string[] }
   | { status: 'hidden' | 'covered'; frame: string; at: string; detail: string };
 
 /**
@@ -102,6 +102,7 @@ export function combineChain(steps: readonly FrameStep[]): FrameChainValue | nul
   let scale = 1;
   let opacity = 1;
   let rect: Rect | null = null;
+  const doubts: string[] = [];
   for (const step of steps) {
     if (step.status !== 'visible') {
       return {
@@ -114,15 +115,31 @@ export function combineChain(steps: readonly FrameStep[]): FrameChainValue | nul
         rect: rect ?? { x: 0, y: 0, width: 0, height: 0 },
         scale,
         opacity,
+        doubts,
       };
     }
     scale *= step.scale;
     opacity *= step.opacity;
     rect = step.rect;
+    for (const d of step.doubts) {
+      const entry = `${step.at}: ${d}`.slice(0, 300);
+      if (doubts.length < 16 && !doubts.includes(entry)) doubts.push(entry);
+    }
   }
   const top = rect!;
   const last = steps[steps.length - 1]!;
-  const value = { depth: steps.length, rect: top, scale, opacity, frame: null, at: null, detail: null, failure: null, visible: true };
+  const value = {
+    depth: steps.length,
+    rect: top,
+    scale,
+    opacity,
+    doubts,
+    frame: null,
+    at: null,
+    detail: null,
+    failure: null,
+    visible: true,
+  };
   const hidden = (detail: string): FrameChainValue => ({
     ...value,
     visible: false,

@@ -135,5 +135,7 @@ export const FrameChainValueSchema = z.strictObject({
   rect: z.strictObject({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
   scale: z.number().nonnegative(),
   opacity: z.number().min(0).max(1),
+  /** What the ancestors paint onto the frames that the DOM cannot judge: the pixels decide. */
+  doubts: z.array(z.string().max(300)).max(16).default([]),
 });
 export type FrameChainValue = z.infer<typeof FrameChainValueSchema>;
