@@ -72,7 +72,9 @@ describe.each(BROWSERS)('click gate in %s', (name) => {
     ['#es-send', 'Enviar transferencia'],
     ['#ja-order', '注文を確定する'],
     ['#ru-delete', 'Удалить аккаунт'],
-  ])('asks before a commitment named in another language: %s', async (target, label) => {
+    // U+FEFF inside the word: JavaScript's \s matches it, and it once reached the label as a space.
+    ['#zw-remove', 'Remove item'],
+  ])('asks before a commitment named in another language or disguised: %s', async (target, label) => {
     const page = await openFixture();
     const denied = await proposeAndAnswer(env, page, { tool: 'click', args: { target }, claims: { label } }, { approve: false });
     expect(denied.listed.text).toContain('requires_approval');

@@ -51,7 +51,7 @@ export function paintedOrder(element: Element): string | null {
         .join(''),
     )
     .join(' ')
-    .replace(/\s+/gu, ' ')
+    .replace(/[^\S\uFEFF]+/gu, ' ')
     .trim();
 }
 

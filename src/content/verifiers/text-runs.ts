@@ -145,7 +145,7 @@ export const WHITESPACE: Run = { text: '', first: null, last: null, inline: true
  * `spaced`: DOM whitespace lies between them.
  */
 function separator(before: Run, after: Run, spaced: boolean, doubts: string[]): string {
-  if (/\s$/u.test(before.text) || /^\s/u.test(after.text)) return '';
+  if (endsInSpace(before.text) || startsWithSpace(after.text)) return '';
   if (before.last && after.first) {
     const a = before.last;
     const b = after.first;
@@ -188,4 +188,12 @@ export function joinRuns(runs: readonly Run[], doubts: string[]): string {
   return collapse(text);
 }
 
-export const collapse = (text: string) => text.replace(/\s+/gu, ' ').trim();
+/**
+ * White space as a reader sees it: JavaScript's `\s` also matches U+FEFF (zero width no-break
+ * space), which paints nothing; turning it into a space split "R\uFEFFemove" into "R emove" and hid
+ * the commit word. It stays in the text (the core strips invisibles and reports them).
+ */
+const SPACES = /[^\S\uFEFF]+/gu;
+export const collapse = (text: string) => text.replace(SPACES, ' ').trim();
+const endsInSpace = (text: string) => /[^\S\uFEFF]$/u.test(text);
+const startsWithSpace = (text: string) => /^[^\S\uFEFF]/u.test(text);
