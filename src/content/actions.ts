@@ -81,7 +81,7 @@ function choose(element: Element | null, option: string): void {
 }
 
 /** Checks now (so a failure is reported), submits when called. */
-function prepareSubmit(element: Element | null): () => void {
+export function prepareSubmit(element: Element | null): () => void {
   const target = required(element);
   const form = target instanceof HTMLFormElement ? target : ((target as HTMLButtonElement).form ?? target.closest('form'));
   if (!form) throw new Error('The target is not a form or inside one.');

@@ -82,9 +82,9 @@ function certify(requestId: string, json: string): Extract<ContentRequest, { req
     return { kind: 'propose', requestId, proposal, certificates: [] };
   }
   const started = performance.now();
-  const evidence = certifyTarget(target);
+  const evidence = certifyTarget(target, resolution.call.tool);
   const certifyMs = performance.now() - started;
-  if (evidence.element) rememberCertified(requestId, target, evidence.element, evidence.digest);
+  if (evidence.element) rememberCertified(requestId, target, evidence.element, evidence.digest, evidence.submission);
   return {
     kind: 'propose',
     requestId,

@@ -1,17 +1,32 @@
+import type { FormRequest } from '../core/plan';
 import type { Action, ExecuteCommand, ExecuteResult } from '../messages/background-content';
-import { performAction } from './actions';
+import { performAction, prepareSubmit } from './actions';
+import { submitGuarded } from './submission-guard';
 import { certifyTarget } from './verifiers/dom';
+import { submissionOf } from './verifiers/form-request';
 
-/** What this frame certified for one request: an element (or none, for page-wide actions). */
-type Certified = { selector: string | null; element: Element | null; digest: string };
+/**
+ * What this frame certified for one request: an element (or none, for page-wide actions), and for
+ * a submission the request it would send.
+ */
+type Certified = { selector: string | null; element: Element | null; digest: string; submission: FormRequest | null };
+
+/** How long the verdict waits for the Navigation API's look at a submission's request (submission-guard.ts). */
+const NAVIGATE_VERDICT_MS = 250;
 
 const certified = new Map<string, Certified>();
 
 /** Tells the MAIN-world guards what is about to happen (src/content/allowances.ts). */
 type Announce = (allowance: { selector?: string; url?: string }) => Promise<void>;
 
-export function rememberCertified(requestId: string, selector: string | null, element: Element | null, digest: string): void {
-  certified.set(requestId, { selector, element, digest });
+export function rememberCertified(
+  requestId: string,
+  selector: string | null,
+  element: Element | null,
+  digest: string,
+  submission: FormRequest | null = null,
+): void {
+  certified.set(requestId, { selector, element, digest, submission });
 }
 
 /** After a timeout the page was told "not executed"; a late command must not contradict that. */
@@ -41,6 +56,8 @@ export async function execute(command: ExecuteCommand, announce: Announce | null
     const problem = recheck(entry, NEEDS_OPERABLE.has(command.action.tool));
     if (problem) return notExecuted('stale_evidence', problem);
   }
+  const tool = command.action.tool;
+  if ((tool === 'submit' || tool === 'click') && entry.submission !== null && entry.element !== null) return submit(entry, tool);
   try {
     const result = performAction(command.action, entry.element);
     return result === undefined ? { executed: true, code: null, message: null } : { executed: true, code: null, message: null, result };
@@ -60,4 +77,30 @@ function recheck(entry: Certified, operable: boolean): string | null {
   if (!elementValue?.visible || elementValue.disabled) return 'The target is no longer visible and enabled.';
   if (!hitValue || hitValue.onTarget !== hitValue.points) return 'The target is now covered.';
   return null;
+}
+
+/**
+ * A submission (a submit, or a click on a submit button) performed under watch: the request that
+ * leaves must be the one certified (submission-guard.ts), or it is stopped and reported as stale.
+ * It runs now, not after the reply: the guard must see it, and the document unloads only when the
+ * response to the request arrives, well after the reply has gone.
+ */
+async function submit(entry: Certified, tool: 'submit' | 'click'): Promise<ExecuteResult> {
+  const element = entry.element!;
+  const submission = submissionOf(element);
+  if (!submission) return notExecuted('stale_evidence', 'The target no longer submits a form.');
+  let guarded: ReturnType<typeof submitGuarded>;
+  try {
+    const run = tool === 'submit' ? prepareSubmit(element) : () => performAction({ tool: 'click' }, element);
+    guarded = submitGuarded(submission, entry.submission!, run);
+  } catch (error) {
+    return notExecuted('execution_failed', error instanceof Error ? error.message : String(error));
+  }
+  if (guarded.problem) return notExecuted('stale_evidence', guarded.problem);
+  const stopped = await Promise.race([
+    guarded.navigation,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), NAVIGATE_VERDICT_MS)),
+  ]);
+  if (stopped) return notExecuted('stale_evidence', stopped);
+  return { executed: true, code: null, message: null };
 }

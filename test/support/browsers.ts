@@ -64,8 +64,32 @@ function wrapPlaywright(page: import('playwright-core').Page): TestPage {
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
     evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
     url: () => page.url(),
-    close: () => page.close(),
+    close: () => closePage(page),
   };
+}
+
+/**
+ * Closes a Chromium page, re-issuing the close if the first one was dropped: Chromium acknowledges
+ * `Target.closeTarget` without closing when the close races a navigation commit, and `page.close()`
+ * then waits forever (https://issues.chromium.org/issues/536385539, microsoft/playwright#42068). An
+ * approved form submission that has just navigated hung here one time in three.
+ */
+async function closePage(page: import('playwright-core').Page): Promise<void> {
+  const closed = page.close().then(() => true);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await Promise.race([closed, new Promise<false>((resolve) => setTimeout(() => resolve(false), 1_000))])) return;
+    try {
+      const own = await page.context().newCDPSession(page);
+      const { targetInfo } = (await own.send('Target.getTargetInfo')) as { targetInfo: { targetId: string } };
+      await own.detach().catch(() => undefined);
+      const browser = await page.context().browser()!.newBrowserCDPSession();
+      await browser.send('Target.closeTarget', { targetId: targetInfo.targetId });
+      await browser.detach();
+    } catch {
+      // The page closed meanwhile.
+    }
+  }
+  await closed;
 }
 
 function wrapPuppeteer(page: import('puppeteer-core').Page): TestPage & { raw: import('puppeteer-core').Page } {

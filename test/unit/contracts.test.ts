@@ -124,6 +124,7 @@ describe('ReasonSchema and the reason codes', () => {
         'value_mismatch',
         'origin_mismatch',
         'destination_mismatch',
+        'form_mismatch',
         'lookalike_domain',
         'evidence_missing',
         'evidence_untrusted',

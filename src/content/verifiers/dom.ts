@@ -1,11 +1,12 @@
 import type { Certificate } from '../../core/contracts';
-import { type UiElementValue, uiElementValue } from '../../core/plan';
+import { type FormRequest, type UiElementValue, uiElementValue } from '../../core/plan';
 import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES } from '../../core/plan/payment-hints';
 import { hasLetterOrDigit } from '../../core/text/letters';
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
 import { inPaintedOrder } from './bidi';
 import { holdsLegibleText } from './flat-tree';
+import { certifySubmission, isSubmitButton, submissionOf } from './form-request';
 import { showsGraphic } from './graphic';
 import { hitTest } from './hit-test';
 import { layersOver } from './layers';
@@ -24,16 +25,22 @@ const BIDI_REORDER = /[\u202A-\u202E]/u;
 /** Certificates are scoped to "self"; the background rewrites that to the frame the browser names. */
 const SELF = 'self';
 
-export type TargetEvidence = { certificates: Certificate[]; element: Element | null; digest: string };
+export type TargetEvidence = { certificates: Certificate[]; element: Element | null; digest: string; submission: FormRequest | null };
 
 let sequence = 0;
 const certificateId = () => `c-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
 
-/** Observes the target of a call: element facts, the text it shows, and what is on top of it. */
-export function certifyTarget(selector: string): TargetEvidence {
+/**
+ * Observes the target of a call: element facts, the text it shows, and what is on top of it. For a
+ * `submit`, and a `click` on a submit button, also the request the form would send (first: the
+ * page's `formdata` listeners run while it is built, and what they change is then seen by the rest).
+ */
+export function certifyTarget(selector: string, tool: string | null = null): TargetEvidence {
   const query = queryTarget(selector);
   const elements = query.ok ? query.elements : [];
   const element = elements.length === 1 ? elements[0]! : null;
+  const submitting = element && (tool === 'submit' || (tool === 'click' && isSubmitButton(element))) ? submissionOf(element) : null;
+  const submission = submitting ? certifySubmission(submitting) : null;
   if (element && !isInViewport(element.getBoundingClientRect())) {
     element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   }
@@ -48,7 +55,7 @@ export function certifyTarget(selector: string): TargetEvidence {
   const reorders = element !== null && BIDI_REORDER.test(element.textContent ?? '');
   const text = reorders && shown ? inPaintedOrder(element, shown.text) : (shown?.text ?? null);
   const value: UiElementValue = element
-    ? describe(element, text ?? '')
+    ? { ...describe(element, text ?? ''), submission }
     : uiElementValue({ count: elements.length, selectorError: query.ok ? null : query.error });
   const time = Date.now();
   const rect = element ? toRect(element.getBoundingClientRect()) : undefined;
@@ -91,7 +98,7 @@ export function certifyTarget(selector: string): TargetEvidence {
     certificates.push({ id: certificateId(), type: 'hit_test', value: hit, source: 'dom', ...base });
     certificates.push({ id: certificateId(), type: 'ax_name', value: ax, source: 'ax', ...base, verifier: AX_VERIFIER });
   }
-  return { certificates, element, digest: value.digest };
+  return { certificates, element, digest: value.digest, submission };
 }
 
 /** A field (text, choice…): its box is what it shows, whatever its label. Buttons made of inputs are not fields. */
@@ -149,6 +156,7 @@ function describe(element: Element, text: string): UiElementValue {
     href: linkOf(element)?.href ?? null,
     download: linkOf(element)?.hasAttribute('download') ?? false,
     options: element instanceof HTMLSelectElement ? Array.from(element.options, (o) => ({ value: o.value, text: o.text.trim() })) : null,
+    submission: null,
     digest: elementDigest(element, text),
   };
 }

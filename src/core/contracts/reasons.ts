@@ -37,8 +37,10 @@ export const REASONS = {
   value_mismatch: 'The claimed value is not visibly shown by the target.',
   origin_mismatch: 'The claimed origin is not the origin the browser reports for the frame.',
   destination_mismatch: "The claimed link destination (href or origin) is not where the target's link goes, or the target follows no link.",
+  form_mismatch:
+    'The request the form would send contradicts the claimed fields: a field missing, another value, a lookalike or invisible-laden value, or a second entry of that name with another value (a hidden duplicate).',
   lookalike_domain:
-    "The link or navigation leads to another site that imitates the frame's own (a homograph, its name as a subdomain, mixed scripts).",
+    "The link, form or navigation leads to another site that imitates the frame's own (a homograph, its name as a subdomain, mixed scripts).",
   evidence_missing: 'A predicate of the plan has no certificate of the required type.',
   evidence_untrusted: 'A certificate comes from a source not trusted for the predicate.',
   evidence_expired: 'A certificate is older than the policy allows.',
@@ -46,7 +48,8 @@ export const REASONS = {
   requires_approval: 'The privilege class of the action needs the user, and no approval was given.',
   not_approved: 'The user denied the action, did not answer in time, or the tab closed first.',
   // Execution
-  stale_evidence: 'The target changed between certification and execution.',
+  stale_evidence:
+    'The target changed between certification and execution, or the request a form was about to send differs from the one certified.',
   execution_failed: 'The extension tried to perform the action and it failed.',
   // Plumbing (fail closed)
   timeout: 'No decision arrived in time; nothing was executed.',

@@ -1,3 +1,4 @@
+export * from './forms';
 export * from './frame-chain';
 export { impersonation } from './links';
 export * from './observations';

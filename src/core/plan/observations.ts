@@ -1,6 +1,36 @@
 import { z } from 'zod';
 
 /**
+ * The request a form submission would send (HTML's form submission algorithm, as the browser builds
+ * it: `new FormData(form, submitter)`): every entry (hidden inputs, controls associated from outside
+ * with `form=`, the submitter's own name and value), and the action, method, enctype and target
+ * after the submitter's `formaction`/`formmethod`/`formenctype`/`formtarget`. Each entry names the
+ * control it came from as the user could recognise it: its label, name and id, and whether it is
+ * shown at all (a hidden input, a control not rendered, or an entry a `formdata` listener added).
+ */
+export const FormEntrySchema = z.strictObject({
+  name: z.string().max(1_000),
+  value: z.string().max(10_000),
+  /** The control's visible label (<label>, aria-label, placeholder), id, and whether the user sees it. */
+  label: z.string().max(1_000).nullable(),
+  id: z.string().max(1_000).nullable(),
+  shown: z.boolean(),
+});
+export type FormEntry = z.infer<typeof FormEntrySchema>;
+
+export const FormRequestSchema = z.strictObject({
+  action: z.string().max(8_192),
+  method: z.enum(['get', 'post', 'dialog']),
+  enctype: z.string().max(100),
+  /** The browsing context it goes to: '' or '_self' for this frame. */
+  target: z.string().max(1_000),
+  entries: z.array(FormEntrySchema).max(500),
+  /** More entries than were listed (the rest are unknown: no claim about them can be checked). */
+  truncated: z.boolean(),
+});
+export type FormRequest = z.infer<typeof FormRequestSchema>;
+
+/**
  * The values verifiers put in certificates. The gate parses them again, so a certificate whose
  * value has the wrong shape supports nothing.
  */
@@ -29,6 +59,8 @@ export const UiElementValueSchema = z.strictObject({
   download: z.boolean(),
   /** For <select>: the value and visible text of every option. */
   options: z.array(z.strictObject({ value: z.string(), text: z.string() })).nullable(),
+  /** The request submitting would send: for a submit, and for a click on a form's submit button. */
+  submission: FormRequestSchema.nullable().default(null),
   digest: z.string(),
 });
 export type UiElementValue = z.infer<typeof UiElementValueSchema>;
@@ -55,6 +87,7 @@ export function uiElementValue(observed: Partial<UiElementValue> = {}): UiElemen
     href: null,
     download: false,
     options: null,
+    submission: null,
     digest: '',
     ...observed,
   };

@@ -1,4 +1,5 @@
 import type { ResolvedCall } from '../resolver';
+import { formGenuine, formSends } from './forms';
 import { destinationGenuine, linkGenuine, linkGoesTo } from './links';
 import {
   axIntegrity,
@@ -50,6 +51,8 @@ export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicat
   const base = basePlan(call, options.iconOnly === true);
   if (options.subframe && targetOf(call) !== null && base.includes(visible as Predicate)) base.push(frameVisible as Predicate);
   if (call.tool === 'click' && options.frameOrigin) base.push(linkGenuine(options.frameOrigin) as Predicate);
+  // A submission (a submit, or a click on a submit button) is judged by where its request goes.
+  if ((call.tool === 'click' || call.tool === 'submit') && options.frameOrigin) base.push(formGenuine(options.frameOrigin) as Predicate);
   if (!options.pixels || targetOf(call) === null) return base;
   const { label, value } = call.claims;
   if (call.tool === 'read') return value === undefined ? base : [...base, pixelsShow(value, 'target.pixels.value', true) as Predicate];
@@ -77,8 +80,11 @@ function basePlan(call: ResolvedCall, iconOnly: boolean): Predicate[] {
       return plan(...operable, editable as Predicate<never>, ax('text'), ...labelled, ...where);
     case 'select':
       return plan(...operable, hasOption(str(call.args.option) ?? '') as Predicate<never>, ax('choice'), ...labelled, ...where);
-    case 'submit':
-      return plan(connected as Predicate<never>, inForm as Predicate<never>, ...labelled, ...where);
+    case 'submit': {
+      const fields = call.claims.fields as Record<string, string> | undefined;
+      const sends = fields === undefined ? [] : [formSends(fields) as Predicate<never>];
+      return plan(connected as Predicate<never>, inForm as Predicate<never>, ...labelled, ...where, ...sends);
+    }
     case 'read':
       return plan(
         connected as Predicate<never>,

@@ -1,0 +1,129 @@
+import { type FormRequest, requestDifference } from '../core/plan';
+import { requestOf, type Submission } from './verifiers/form-request';
+
+/**
+ * The request that leaves is the one certified (issue 11 §3). Between certification and the request
+ * the page's own handlers run: `submit` listeners may change the action, method or target, swap the
+ * submitter or call `requestSubmit` again; `formdata` listeners may add, change or drop entries.
+ * While Warrant performs a submission it watches the form's submission under way:
+ *
+ * 1. `submit` (window, bubbling, registered last so it runs after the page's listeners on the form
+ *    and on window): records the submitter the browser actually uses, when the event was not
+ *    cancelled (a cancelled submission sends nothing from the form).
+ * 2. `formdata` that follows: the entry list as final as the page made it; the browser reads the
+ *    action, method and target right after this event. If the request built from them differs from
+ *    the certified one, the form is taken out of the document for the rest of the dispatch: HTML's
+ *    form submission algorithm checks, right after building the entry list, that the form can still
+ *    navigate (is connected), and stops if not. The form goes back where it was at once.
+ * 3. The Navigation API's `navigate` event (where the browser has it): its destination and
+ *    `formData` are what will be requested; a submission that differs is cancelled there too. This
+ *    also sees `form.submit()` from a page handler, which fires no `submit` event.
+ *
+ * Out of reach, and said so in the README: a handler that cancels the submission and sends the
+ * data itself (`fetch`, `XMLHttpRequest`, `sendBeacon`); a `formdata` listener the page adds to
+ * window while the event is under way (it runs after this one; the `navigate` check still sees
+ * the result where the Navigation API exists); a submission to a new window (`target=_blank`).
+ */
+
+type Navigation = EventTarget;
+type NavigateEvent = Event & { destination: { url: string }; formData: FormData | null; cancelable: boolean };
+
+/** How long the `navigate` check stays armed after the submission started. */
+const NAVIGATE_WATCH_MS = 2_000;
+
+export type Guarded = { problem: string | null; navigation: Promise<string | null> };
+
+export function submitGuarded({ form }: Submission, certified: FormRequest, perform: () => void): Guarded {
+  let problem: string | null = null;
+  let pending: { submitter: HTMLButtonElement | HTMLInputElement | null } | null = null;
+  const onSubmit = (event: Event) => {
+    if (event.target !== form) return;
+    const used = (event as SubmitEvent).submitter;
+    pending = event.defaultPrevented
+      ? null
+      : { submitter: used instanceof HTMLButtonElement || used instanceof HTMLInputElement ? used : null };
+  };
+  const onFormData = (event: Event) => {
+    if (event.target !== form || pending === null) return;
+    const leaving = requestOf(form, pending.submitter, (event as FormDataEvent).formData);
+    pending = null;
+    const difference = requestDifference(certified, leaving);
+    if (difference === null) return;
+    problem = `The page changed the form's request after it was certified: ${difference}. It was not sent.`;
+    detach(form);
+  };
+  // Armed first: a browser may fire `navigate` while the submission is still under way.
+  const navigation = watchNavigation(form, certified);
+  window.addEventListener('submit', onSubmit);
+  window.addEventListener('formdata', onFormData);
+  try {
+    perform();
+  } finally {
+    window.removeEventListener('submit', onSubmit);
+    window.removeEventListener('formdata', onFormData);
+    reattach(form);
+  }
+  if (problem === null) return { problem, navigation: navigation.result };
+  navigation.cancel();
+  return { problem, navigation: Promise.resolve(null) };
+}
+
+const detached = new WeakMap<HTMLFormElement, { parent: Node; next: Node | null }>();
+
+function detach(form: HTMLFormElement): void {
+  const parent = form.parentNode;
+  if (!parent || detached.has(form)) return;
+  detached.set(form, { parent, next: form.nextSibling });
+  form.remove();
+}
+
+function reattach(form: HTMLFormElement): void {
+  const place = detached.get(form);
+  if (!place) return;
+  detached.delete(form);
+  const next = place.next && place.next.parentNode === place.parent ? place.next : null;
+  place.parent.insertBefore(form, next);
+}
+
+/**
+ * Cancels a form navigation in this frame whose destination or entries are not the certified
+ * request's, for a short while after the submission; resolves with what was stopped, or null.
+ */
+function watchNavigation(form: HTMLFormElement, expected: FormRequest): { result: Promise<string | null>; cancel(): void } {
+  const navigation = (window as Window & { navigation?: Navigation }).navigation;
+  // The Navigation API carries the entries of POST submissions only (a GET's are its query, checked
+  // in `formdata` with the action they go to).
+  if (!navigation || expected.method !== 'post') return { result: Promise.resolve(null), cancel: () => undefined };
+  let cancel: () => void = () => undefined;
+  const result = new Promise<string | null>((resolve) => {
+    const stop = (result: string | null) => {
+      navigation.removeEventListener('navigate', onNavigate);
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const onNavigate = (event: Event) => {
+      const navigate = event as NavigateEvent;
+      if (!navigate.formData) return;
+      const now = requestOf(form, null, navigate.formData);
+      const difference =
+        destinationDifference(expected, navigate.destination.url) ??
+        requestDifference(expected, { ...expected, entries: now.entries, truncated: now.truncated });
+      if (difference === null) return stop(null);
+      if (navigate.cancelable) navigate.preventDefault();
+      stop(`The page changed the form's request after it was certified: ${difference}. It was not sent.`);
+    };
+    const timer = setTimeout(() => stop(null), NAVIGATE_WATCH_MS);
+    navigation.addEventListener('navigate', onNavigate);
+    cancel = () => stop(null);
+  });
+  return { result, cancel };
+}
+
+/** A POST goes to its action, query included. */
+function destinationDifference(expected: FormRequest, url: string): string | null {
+  try {
+    return new URL(url).href === new URL(expected.action).href ? null : `it would go to ${url.slice(0, 200)}`;
+  } catch {
+    return 'its destination is not a URL';
+  }
+}

@@ -1,0 +1,106 @@
+import type { FormEntry, FormRequest } from '../../core/plan';
+import { collapse } from './text-runs';
+import { hiddenBy } from './visibility';
+
+/**
+ * The request a form submission sends, as the browser builds it (issue 11 §2). The entries are the
+ * browser's own: `new FormData(form, submitter)` runs HTML's "constructing the entry list" (hidden
+ * inputs, controls associated from outside with `form=`, checked boxes, selected options, the
+ * submitter's name and value). Note that it fires the form's `formdata` event, so the page's
+ * listeners add or change entries here exactly as they would for the real submission.
+ */
+
+const MAX_ENTRIES = 500;
+const MAX_VALUE = 10_000;
+
+export type Submission = { form: HTMLFormElement; submitter: HTMLButtonElement | HTMLInputElement | null };
+
+/** The form the element submits (itself, its form owner, or the form around it) and the submitter it would use. */
+export function submissionOf(element: Element): Submission | null {
+  const control = element as Partial<HTMLButtonElement>;
+  const form = element instanceof HTMLFormElement ? element : (control.form ?? element.closest('form'));
+  if (!(form instanceof HTMLFormElement)) return null;
+  const candidate = element instanceof HTMLButtonElement || element instanceof HTMLInputElement ? element : null;
+  const submitter = candidate && candidate.form === form && isSubmitButton(candidate) ? candidate : null;
+  return { form, submitter };
+}
+
+export function isSubmitButton(element: Element): element is HTMLButtonElement | HTMLInputElement {
+  if (element instanceof HTMLButtonElement) return element.type === 'submit';
+  return element instanceof HTMLInputElement && (element.type === 'submit' || element.type === 'image');
+}
+
+/** The request submitting would send now (runs the page's `formdata` listeners, see above). */
+export function certifySubmission({ form, submitter }: Submission): FormRequest {
+  return requestOf(form, submitter, new FormData(form, submitter));
+}
+
+/**
+ * The request made of `data` (the entry list) and the form's destination after the submitter's
+ * overrides. Read while the submission is under way (in the `formdata` event) it is the request
+ * about to leave: the browser reads action, method and target after that event.
+ */
+export function requestOf(form: HTMLFormElement, submitter: HTMLButtonElement | HTMLInputElement | null, data: FormData): FormRequest {
+  const override = (attribute: string) => submitter !== null && submitter.hasAttribute(attribute);
+  const method = (override('formmethod') ? submitter!.formMethod : form.method).toLowerCase();
+  const baseTarget = document.querySelector('base[target]')?.getAttribute('target') ?? '';
+  const used = new Set<Element>();
+  const controls = [...Array.from(form.elements), ...(submitter ? [submitter] : [])];
+  const entries: FormEntry[] = [];
+  let truncated = false;
+  for (const [name, raw] of data) {
+    if (entries.length >= MAX_ENTRIES) {
+      truncated = true;
+      break;
+    }
+    const value = typeof raw === 'string' ? raw : `file:${raw.name}`;
+    if (value.length > MAX_VALUE) truncated = true;
+    const control = controls.find((c) => !used.has(c) && contributes(c, name, raw));
+    if (control) used.add(control);
+    entries.push({
+      name: name.slice(0, 1_000),
+      value: value.slice(0, MAX_VALUE),
+      label: control ? labelOf(control) : null,
+      id: control?.id ? control.id.slice(0, 1_000) : null,
+      shown: control !== undefined && shown(control),
+    });
+  }
+  return {
+    action: override('formaction') ? submitter!.formAction : form.action,
+    method: method === 'post' || method === 'dialog' ? method : 'get',
+    enctype: (override('formenctype') ? submitter!.formEnctype : form.enctype).slice(0, 100),
+    target: (override('formtarget') ? submitter!.formTarget : form.target || baseTarget).slice(0, 1_000),
+    entries,
+    truncated,
+  };
+}
+
+/** Whether `control` is the one that put (name, value) in the entry list. */
+function contributes(control: Element, name: string, value: FormDataEntryValue): boolean {
+  if (control.getAttribute('name') !== name) return false;
+  if (typeof value !== 'string') return control instanceof HTMLInputElement && control.type === 'file';
+  if (control instanceof HTMLSelectElement) return Array.from(control.selectedOptions).some((o) => o.value === value);
+  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio'))
+    return control.checked && control.value === value;
+  if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLButtonElement)
+    return control.value.replace(/\r\n/gu, '\n') === value.replace(/\r\n/gu, '\n');
+  return false;
+}
+
+/** Whether the user can see the control at all: not a hidden input, rendered (hiddenBy). */
+function shown(control: Element): boolean {
+  if (control instanceof HTMLInputElement && control.type === 'hidden') return false;
+  return hiddenBy(control) === null;
+}
+
+/** How the user would name the control: its <label>, aria-label, placeholder, or a button's own text. */
+function labelOf(control: Element): string | null {
+  const labels = (control as HTMLInputElement).labels;
+  const label = labels && labels.length > 0 ? collapse(labels[0]!.textContent ?? '') : '';
+  const text =
+    label ||
+    control.getAttribute('aria-label')?.trim() ||
+    control.getAttribute('placeholder')?.trim() ||
+    (control instanceof HTMLButtonElement ? collapse(control.textContent ?? '') : '');
+  return text ? text.slice(0, 1_000) : null;
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { TestPage } from '../support/browsers';
+import { BROWSERS } from '../support/browsers';
+import { codes, propose, proposeAndAnswer, useBrowser } from '../support/suite';
+
+/**
+ * Issue 11 §2–3: a submission is certified to the request the browser will send, and the request
+ * that leaves must be that one. Judged by what the server received.
+ */
+describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
+  const env = useBrowser(name);
+  const open = (arrangement: string) => env.open('bank.example', `/pay-form.html?case=${arrangement}`);
+  const posted = (path: string) => env.server.posts.filter((p) => p.path === path);
+  const events = (page: TestPage) => page.evaluate(() => [...(window as unknown as { events: string[] }).events]);
+  const submit = (claims: Record<string, unknown> = {}) => ({
+    tool: 'submit',
+    args: { target: '#send' },
+    claims: { fields: { Recipient: 'Alice', Amount: '50' }, ...claims },
+  });
+
+  it('sends an honest form whose claimed fields are what it sends, once approved', async () => {
+    const before = posted('/pay').length;
+    const page = await open('honest');
+    const { listed } = await proposeAndAnswer(env, page, submit(), { approve: true, navigates: true });
+    expect(listed.id).not.toBe('');
+    await expect.poll(() => posted('/pay').length, { timeout: 8_000 }).toBe(before + 1);
+    expect(posted('/pay').at(-1)!.body).toBe('recipient=Alice&amount=50&currency=EUR');
+    await expect.poll(() => page.evaluate(() => location.pathname).catch(() => ''), { timeout: 8_000 }).toBe('/pay');
+    await page.close();
+  });
+
+  it.each([
+    ['outside-hidden', /hidden entry also sends amount = "5000"/u],
+    ['lookalike-value', /only looks like "Alice"/u],
+    ['zero-width-value', /only looks like "Alice"/u],
+  ])('blocks a form whose request contradicts the claimed fields: %s', async (arrangement, message) => {
+    const before = env.server.posts.length;
+    const page = await open(arrangement);
+    const verdict = await propose(page, submit());
+    expect(verdict).toMatchObject({ decision: 'block', executed: false });
+    expect(codes(verdict)).toContain('form_mismatch');
+    expect(verdict.reasons.find((r) => r.code === 'form_mismatch')!.message).toMatch(message);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await events(page)).toEqual([]);
+    expect(env.server.posts.length).toBe(before);
+    await page.close();
+  });
+
+  it('blocks claims of another value or of a field the form does not send', async () => {
+    const page = await open('honest');
+    for (const fields of [{ Amount: '500' }, { IBAN: 'DE00' }]) {
+      const verdict = await propose(page, submit({ fields }));
+      expect(codes(verdict), JSON.stringify(fields)).toEqual(['form_mismatch']);
+    }
+    await page.close();
+  });
+
+  it('blocks a submit button whose formaction posts to a lookalike of the site', async () => {
+    const page = await open('formaction-lookalike');
+    const verdict = await propose(page, submit());
+    expect(codes(verdict)).toContain('lookalike_domain');
+    expect(verdict.executed).toBe(false);
+    await page.close();
+  });
+
+  it.each([
+    ['onsubmit-action', /would go to .*\/steal/u],
+    ['late-entry', /amount = "5000"/u],
+    // A formdata listener the page adds to window during the submission runs after Warrant's; only
+    // the Navigation API's navigate event sees its entries. Firefox's does; Chromium's navigate
+    // event carried the entries from before that listener ran (amount=50) while the body sent said
+    // 5000, so there it is out of reach (README, limits).
+    ...(name === 'firefox' ? [['late-window-entry', /amount = "5000"/u] as [string, RegExp]] : []),
+  ])('stops an approved form whose own handlers change the request before it leaves: %s', async (arrangement, message) => {
+    const before = env.server.posts.length;
+    const page = await open(arrangement);
+    const { verdict } = await proposeAndAnswer(env, page, submit(), { approve: true });
+    expect(verdict).toMatchObject({ approved: true, executed: false });
+    expect(codes(verdict)).toContain('stale_evidence');
+    expect(verdict.reasons.find((r) => r.code === 'stale_evidence')!.message).toMatch(message);
+    await new Promise((r) => setTimeout(r, 500));
+    // The page's submit handler ran (it is the page's), but nothing left for the server.
+    expect(await events(page)).toEqual(['submit']);
+    expect(env.server.posts.length).toBe(before);
+    expect(await page.evaluate(() => document.getElementById('pay') !== null)).toBe(true);
+    await page.close();
+  });
+
+  it('lets an honest AJAX form post its own request (the page cancels the submission)', async () => {
+    const before = posted('/pay-ajax').length;
+    const page = await open('ajax');
+    const { verdict } = await proposeAndAnswer(env, page, submit(), { approve: true });
+    expect(verdict).toMatchObject({ decision: 'ask', approved: true, executed: true });
+    await expect.poll(() => posted('/pay-ajax').length, { timeout: 8_000 }).toBe(before + 1);
+    await page.close();
+  });
+});
