@@ -18,7 +18,7 @@ export async function listTools(sender: FrameSender): Promise<ToolDescriptor[]> 
       provider: tool.provider,
       tier: tool.tier,
       description: tool.description,
-      privilege: pageToolPrivilege(tool.annotations),
+      privilege: pageToolPrivilege(tool),
       inputSchema: tool.inputSchema as Record<string, unknown>,
       claims: [],
       digest: tool.digest,

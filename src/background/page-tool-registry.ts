@@ -13,7 +13,7 @@ import { serially } from './serial';
  * Provider and tier come from the browser-stamped sender; the page only supplies the definition.
  */
 /** `removed` keeps the last digest of an unregistered tool, so a changed re-registration is still seen. */
-type Stored = PageToolDefinition & { tabId: number; frameId: number; documentId: string | null; removed?: boolean };
+type Stored = PageToolDefinition & { tabId: number; frameId: number; documentId: string | null; removed?: boolean; generation?: number };
 const key = (tabId: number) => `pageTools.v1.${tabId}`;
 const NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
 const MAX_SCHEMA_CHARS = 32_000;
@@ -37,22 +37,28 @@ export async function registerPageTool(sender: FrameSender, registration: PageTo
 
   const annotations = registration.annotations ?? {};
   const definition = { name: registration.name, description: registration.description, inputSchema: registration.inputSchema, annotations };
-  const tool: Stored = {
-    ...definition,
-    provider: sender.frameOrigin,
-    tier: tierOf(sender, siteTrustFor(await getPolicy(), sender.frameOrigin)),
-    digest: pageToolDigest(definition),
-    handle: `${sender.tabId}:${sender.frameId}`,
-    tabId: sender.tabId,
-    frameId: sender.frameId,
-    documentId: sender.documentId,
-  };
+  const provider = sender.frameOrigin;
+  const tier = tierOf(sender, siteTrustFor(await getPolicy(), sender.frameOrigin));
   return serially(key(sender.tabId), async (): Promise<RegistrationOutcome> => {
     const tools = await stored(sender.tabId);
     // One entry per registering frame: a same-origin subframe cannot take over the top frame's tool.
-    const previous = tools.find((t) => t.provider === tool.provider && t.name === tool.name && t.frameId === tool.frameId);
+    const previous = tools.find((t) => t.provider === provider && t.name === definition.name && t.frameId === sender.frameId);
+    // Any re-registration is a new generation, so a new digest: an agent that listed the tool
+    // before must list it again (M4), whatever changed or did not.
+    const generation = previous ? (previous.generation ?? 0) + 1 : 0;
+    const tool: Stored = {
+      ...definition,
+      provider,
+      tier,
+      digest: pageToolDigest({ ...definition, source: registration.source, generation }),
+      handle: `${sender.tabId}:${sender.frameId}`,
+      tabId: sender.tabId,
+      frameId: sender.frameId,
+      documentId: sender.documentId,
+      generation,
+    };
     await save(sender.tabId, [...tools.filter((t) => t !== previous), tool]);
-    if (previous && previous.digest !== tool.digest) return { status: 'changed', tool, previousDigest: previous.digest };
+    if (previous) return { status: 'changed', tool, previousDigest: previous.digest };
     return { status: 'registered', tool };
   });
 }

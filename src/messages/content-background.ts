@@ -4,6 +4,8 @@ import { CertificateSchema, ToolDescriptorSchema, VerdictSchema } from '../core/
 /** What a page says about a tool it registers: all of it untrusted, bounded here. */
 export const PageToolRegistrationSchema = z.strictObject({
   name: z.string().min(1).max(128),
+  /** The page's `execute`, as the captured Function.prototype.toString reads it (part of the digest). */
+  source: z.string().max(50_000),
   description: z.string().max(4_000),
   inputSchema: z.record(z.string(), z.unknown()),
   annotations: z

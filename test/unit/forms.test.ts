@@ -59,8 +59,7 @@ describe('forms: claimed fields against the request sent', () => {
 });
 
 describe('forms: where the request goes', () => {
-  const judge = (action: string) =>
-    formGenuine('http://bank.example').evaluate(uiElementValue({ submission: request([], { action }) }));
+  const judge = (action: string) => formGenuine('http://bank.example').evaluate(uiElementValue({ submission: request([], { action }) }));
   it('flags a lookalike destination, not another site as such or no submission', () => {
     expect(judge('http://xn--bnk-6cd.example/pay')).toMatchObject({ holds: false, code: 'lookalike_domain' });
     expect(judge('http://shop.example/pay')).toEqual({ holds: true });
@@ -76,7 +75,9 @@ describe('forms: the request that leaves against the certified one', () => {
     expect(requestDifference(honest, { ...honest, action: 'https://bank.example/steal' })).toMatch(/steal/);
     expect(requestDifference(honest, { ...honest, method: 'get' })).toMatch(/method/);
     expect(requestDifference(honest, { ...honest, target: '_blank' })).toMatch(/_blank/);
-    expect(requestDifference(honest, { ...honest, entries: [...honest.entries, entry('amount', '5000')] })).toMatch(/also send amount = "5000"/);
+    expect(requestDifference(honest, { ...honest, entries: [...honest.entries, entry('amount', '5000')] })).toMatch(
+      /also send amount = "5000"/,
+    );
     expect(requestDifference(honest, { ...honest, entries: honest.entries.slice(1) })).toMatch(/no longer send recipient/);
   });
 });

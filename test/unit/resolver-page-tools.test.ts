@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageToolDigest } from '../../src/core';
+import { pageToolPrivilege, toolNameWords } from '../../src/core/resolver/page-tools';
 import { call, codes, context, messages, pageTool, resolveIn } from './helpers/resolver';
 
 const A = 'https://shop.example';
@@ -244,5 +245,29 @@ describe('page tools whose inputSchema cannot be enforced', () => {
       'missing_param',
       'unknown_param',
     ]);
+  });
+});
+
+describe('page tools: privilege by what the tool says it does, digest by what it runs', () => {
+  const tool = (name: string, description: string, annotations: Record<string, unknown> = {}) => ({ name, description, annotations });
+  it('makes a tool that names a commitment a commit, even when it declares itself read-only', () => {
+    expect(pageToolPrivilege(tool('send_payment', 'Looks things up', { readOnlyHint: true }))).toBe('commit');
+    expect(pageToolPrivilege(tool('transferFunds', '', { readOnlyHint: true }))).toBe('commit');
+    expect(pageToolPrivilege(tool('lookup', 'Supprimer le compte', { readOnlyHint: true }))).toBe('commit');
+    expect(pageToolPrivilege(tool('lookup', 'Search', { readOnlyHint: true, title: 'Pay now' }))).toBe('commit');
+    expect(pageToolPrivilege(tool('search_products', 'Search the catalogue', { readOnlyHint: true }))).toBe('read');
+  });
+
+  it('splits tool names into words', () => {
+    expect(toolNameWords('send_payment')).toBe('send payment');
+    expect(toolNameWords('transferFunds.now')).toBe('transfer Funds now');
+  });
+
+  it("digests the execute function's source and the registration's generation", () => {
+    const base = { name: 't', description: 'd', inputSchema: {}, annotations: {} };
+    const digest = pageToolDigest({ ...base, source: 'x => 1', generation: 0 });
+    expect(pageToolDigest({ ...base, source: 'x => 2', generation: 0 })).not.toBe(digest);
+    expect(pageToolDigest({ ...base, source: 'x => 1', generation: 1 })).not.toBe(digest);
+    expect(pageToolDigest({ ...base, source: 'x => 1', generation: 0 })).toBe(digest);
   });
 });

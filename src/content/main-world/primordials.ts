@@ -27,6 +27,8 @@ export const StringCtor = String;
 export const weakSetHas = WeakSet.prototype.has;
 export const weakSetAdd = WeakSet.prototype.add;
 export const ORIGIN = location.origin;
+/** Reads a function's source as the engine has it; a page's own `toString` property cannot answer instead. */
+export const functionToString = Function.prototype.toString;
 
 /** DOM accessors the interceptor reads on page elements: captured, so a page cannot lie through them. */
 function getterOf(proto: object, key: string): (target: unknown) => unknown {

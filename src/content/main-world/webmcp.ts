@@ -5,6 +5,7 @@ import {
   addEventListener,
   apply,
   defineProperty,
+  functionToString,
   getOwnPropertyDescriptor,
   getPrototypeOf,
   hasOwn,
@@ -132,7 +133,7 @@ function gateTool(tool: Tool, signal: AbortSignal | undefined, propose: Propose)
   if (typeof execute !== 'function' || apply(weakSetHas, ours, [execute])) return null;
   let definition: ReturnType<typeof describe>;
   try {
-    definition = describe(tool);
+    definition = describe(tool, execute);
   } catch {
     return null;
   }
@@ -174,14 +175,15 @@ function gateTool(tool: Tool, signal: AbortSignal | undefined, propose: Propose)
 }
 
 /** Plain data only: getters run once, here, and the schema is copied through JSON. */
-function describe(tool: Tool) {
+function describe(tool: Tool, execute: unknown) {
   let inputSchema = tool.inputSchema ?? { type: 'object', properties: {} };
   inputSchema = parseJson(typeof inputSchema === 'string' ? inputSchema : (apply(stringify, null, [inputSchema]) as string));
   const annotations: Record<string, unknown> = {};
   const given = (tool.annotations ?? {}) as Record<string, unknown>;
   for (const key of ANNOTATIONS) if (given[key] !== undefined) annotations[key] = given[key];
   if (typeof tool.title === 'string' && annotations.title === undefined) annotations.title = tool.title;
-  return { name: tool.name, description: typeof tool.description === 'string' ? tool.description : '', inputSchema, annotations };
+  const source = (apply(functionToString, execute, []) as string).slice(0, 50_000);
+  return { name: tool.name, source, description: typeof tool.description === 'string' ? tool.description : '', inputSchema, annotations };
 }
 
 /** Runs the page's own execute, on the background's word only (the bridge relays nothing else). */

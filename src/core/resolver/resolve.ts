@@ -89,7 +89,7 @@ export function resolve(raw: unknown, context: ResolverContext = EMPTY_CONTEXT):
       provider: providerOf(chosen),
       tier: tierOf(chosen),
       digest: chosen.tool.digest,
-      privilege: chosen.kind === 'builtin' ? chosen.tool.privilege : pageToolPrivilege(chosen.tool.annotations),
+      privilege: chosen.kind === 'builtin' ? chosen.tool.privilege : pageToolPrivilege(chosen.tool),
       args: checkedArgs.args,
       claims: (parsedClaims?.data ?? {}) as Claims,
       agent: agent === undefined ? null : agent.slice(0, AGENT_TEXT_LIMIT),
