@@ -65,6 +65,7 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
       visibleText: targetLabel,
       accessibleName,
       frameOrigin: sender.frameOrigin,
+      ...(call.tool === 'type' ? { typed: String(call.args.text) } : {}),
     });
     digest = target.element.digest;
   } else if (call.tool === 'navigate') {

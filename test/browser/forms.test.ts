@@ -86,6 +86,34 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     await page.close();
   });
 
+  it('asks before a button labelled in a script the lexicon lacks, in a form with personal data; a readable one runs', async () => {
+    const page = await open('honest');
+    const asked = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#confirm-th' } }, { approve: false });
+    expect(asked.verdict).toMatchObject({ decision: 'ask', executed: false });
+    expect(await propose(page, { tool: 'click', args: { target: '#details' } })).toMatchObject({ decision: 'allow', executed: true });
+    expect(await events(page)).toEqual(['click:details']);
+    await page.close();
+  });
+
+  it('asks before typing a card number or an IBAN into a field not declared for it', async () => {
+    const page = await open('honest');
+    for (const text of ['4111 1111 1111 1111', 'DE89 3704 0044 0532 0130 00']) {
+      const asked = await proposeAndAnswer(
+        env,
+        page,
+        { tool: 'type', args: { target: '#amount', text, replace: true } },
+        { approve: false },
+      );
+      expect(asked.verdict, text).toMatchObject({ decision: 'ask', executed: false });
+    }
+    expect(await page.evaluate(() => (document.getElementById('amount') as HTMLInputElement).value)).toBe('50');
+    expect(await propose(page, { tool: 'type', args: { target: '#amount', text: '75', replace: true } })).toMatchObject({
+      decision: 'allow',
+      executed: true,
+    });
+    await page.close();
+  });
+
   it('lets an honest AJAX form post its own request (the page cancels the submission)', async () => {
     const before = posted('/pay-ajax').length;
     const page = await open('ajax');

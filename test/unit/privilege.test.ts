@@ -206,3 +206,22 @@ describe('commit words in the 23 most used web languages (commit-lexicon.ts)', (
     expect(namesCommitment('Oплатить')).toBe(true);
   });
 });
+
+describe('privilege by effect beyond words', () => {
+  it('makes a button labelled in a script the lexicon lacks a commit inside a payment, password or personal-data form', () => {
+    const button = (extra: Record<string, unknown>) => element({ tag: 'button', inputType: 'button', ...extra });
+    expect(clickPrivilege(button({ formHasPayment: true }), 'ยืนยัน')).toBe('commit');
+    expect(clickPrivilege(button({ formHasPersonal: true }), 'שלח')).toBe('commit');
+    expect(clickPrivilege(button({ formHasPassword: true }), 'Show password')).toBe('interact');
+    expect(clickPrivilege(button({}), 'ยืนยัน')).toBe('interact');
+  });
+
+  it('makes typing a Luhn-valid card number or a valid IBAN a credential action, whatever the field', () => {
+    const field = element({ tag: 'input', inputType: 'text', editable: true });
+    expect(targetPrivilege('type', 'interact', field, { visibleText: null, typed: '4111 1111 1111 1111' })).toBe('credential');
+    expect(targetPrivilege('type', 'interact', field, { visibleText: null, typed: 'DE89 3704 0044 0532 0130 00' })).toBe('credential');
+    expect(targetPrivilege('type', 'interact', field, { visibleText: null, typed: '4111 1111 1111 1112' })).toBe('interact');
+    expect(targetPrivilege('type', 'interact', field, { visibleText: null, typed: 'Order 1234567890123' })).toBe('interact');
+    expect(targetPrivilege('type', 'interact', field, { visibleText: null, typed: 'DE89 3704 0044 0532 0130 01' })).toBe('interact');
+  });
+});

@@ -1,6 +1,6 @@
 import type { Certificate } from '../../core/contracts';
 import { type FormRequest, type UiElementValue, uiElementValue } from '../../core/plan';
-import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES } from '../../core/plan/payment-hints';
+import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES, PERSONAL_AUTOCOMPLETE } from '../../core/plan/payment-hints';
 import { hasLetterOrDigit } from '../../core/text/letters';
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
@@ -153,6 +153,9 @@ function describe(element: Element, text: string): UiElementValue {
     formHasPayment: Array.from((element instanceof HTMLFormElement ? element : (form ?? element.closest('form')))?.elements ?? []).some(
       isPaymentField,
     ),
+    formHasPersonal: Array.from((element instanceof HTMLFormElement ? element : (form ?? element.closest('form')))?.elements ?? []).some(
+      isPersonalField,
+    ),
     href: linkOf(element)?.href ?? null,
     download: linkOf(element)?.hasAttribute('download') ?? false,
     options: element instanceof HTMLSelectElement ? Array.from(element.options, (o) => ({ value: o.value, text: o.text.trim() })) : null,
@@ -165,6 +168,14 @@ function describe(element: Element, text: string): UiElementValue {
 function paymentHint(hint: string): boolean {
   const folded = hint.toLowerCase();
   return PAYMENT_HINT_PREFIXES.some((prefix) => folded.startsWith(prefix)) || PAYMENT_HINT_PARTS.some((part) => folded.includes(part));
+}
+
+/** A field whose autocomplete token (its last, after section and shipping/billing) declares personal data. */
+function isPersonalField(element: Element): boolean {
+  if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement))
+    return false;
+  const token = element.autocomplete.toLowerCase().trim().split(/\s+/u).at(-1) ?? '';
+  return PERSONAL_AUTOCOMPLETE.includes(token);
 }
 
 function isPaymentField(element: Element): boolean {

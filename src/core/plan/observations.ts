@@ -54,6 +54,8 @@ export const UiElementValueSchema = z.strictObject({
   /** A card number, CVC, expiry or IBAN field, or a form holding one. */
   isPayment: z.boolean(),
   formHasPayment: z.boolean(),
+  /** The form holds a field declared for personal data (autocomplete name, email, tel, address, birthday…). */
+  formHasPersonal: z.boolean().default(false),
   /** A link (or inside one): where it leads, absolute, and whether it downloads. */
   href: z.string().nullable(),
   download: z.boolean(),
@@ -84,6 +86,7 @@ export function uiElementValue(observed: Partial<UiElementValue> = {}): UiElemen
     inForm: false,
     isPayment: false,
     formHasPayment: false,
+    formHasPersonal: false,
     href: null,
     download: false,
     options: null,

@@ -1,7 +1,8 @@
 import type { Privilege } from '../contracts';
-import { foldedSkeleton, normalizeLabel, sameSite } from '../text';
+import { foldedSkeleton, normalizeLabel, sameSite, scriptsOf } from '../text';
 import { COMMIT_INSIDE, COMMIT_PHRASES, COMMIT_STEMS, COMMIT_WORDS, foldedNamesCommitment } from './commit-words';
 import type { UiElementValue } from './observations';
+import { sensitiveData } from './sensitive';
 
 export function namesCommitment(label: string): boolean {
   // A lookalike spelling ("Раy" with Cyrillic letters, "Rҽmoѵe") commits the user just the same:
@@ -30,8 +31,11 @@ function skeletonLists(): typeof PLAIN {
   return SKELETONS;
 }
 
-/** What the extension observed that names or locates the target; never the assistant's claim. */
-export type TargetContext = { visibleText: string | null; accessibleName?: string | null; frameOrigin?: string | null };
+/**
+ * What the extension observed that names or locates the target; never the assistant's claim.
+ * `typed`: the text a `type` call would enter (the data itself, judged by its shape).
+ */
+export type TargetContext = { visibleText: string | null; accessibleName?: string | null; frameOrigin?: string | null; typed?: string };
 
 /**
  * The privilege of clicking this element, from what was observed of it. Submitting a form, a
@@ -48,6 +52,13 @@ export function clickPrivilege(element: UiElementValue, context: TargetContext |
   if (element.isSubmit && element.formHasPassword) return 'credential';
   if (element.isSubmit || element.download) return 'commit';
   if ([visibleText, accessibleName].some((name) => name !== null && namesCommitment(name))) return 'commit';
+  // A button in a form that holds payment, password or personal-data fields, labelled in a script
+  // the lexicon does not cover (Thai, Hebrew, Bengali…), may commit that data in words Warrant
+  // cannot read: not a plain interaction. A label the lexicon can read and that names no
+  // commitment ("Show password") stays one.
+  const sensitiveForm = element.formHasPayment || element.formHasPassword || element.formHasPersonal;
+  if (sensitiveForm && isButton(element) && [visibleText, accessibleName].some((name) => name !== null && outsideLexicon(name)))
+    return 'commit';
   if (element.href !== null && frameOrigin !== null && !sameSite(frameOrigin, element.href)) return 'navigate';
   return 'interact';
 }
@@ -56,9 +67,19 @@ export function clickPrivilege(element: UiElementValue, context: TargetContext |
 export function targetPrivilege(tool: string, base: Privilege, element: UiElementValue, context: TargetContext | string | null): Privilege {
   if (tool === 'click') return clickPrivilege(element, context);
   if (tool === 'type' && (element.isPassword || element.isPayment)) return 'credential';
+  const typed = typeof context === 'object' && context !== null ? context.typed : undefined;
+  if (tool === 'type' && typed !== undefined && sensitiveData(typed) !== null) return 'credential';
   if (tool === 'submit') return element.formHasPassword ? 'credential' : 'commit';
   return base;
 }
+
+/** The scripts the commitment lexicon has words in (commit-lexicon.ts's 24 languages). */
+const LEXICON_SCRIPTS = new Set(['Latn', 'Cyrl', 'Grek', 'Arab', 'Deva', 'Hani', 'Hira', 'Kana', 'Hang']);
+const outsideLexicon = (label: string) => scriptsOf(label).some((script) => !LEXICON_SCRIPTS.has(script));
+
+const BUTTON_INPUTS = new Set(['submit', 'button', 'image', 'reset']);
+const isButton = (element: UiElementValue) =>
+  element.tag === 'button' || (element.tag === 'input' && BUTTON_INPUTS.has(element.inputType ?? ''));
 
 /**
  * A navigation within the frame's own site needs no more than a click; leaving the site (by
