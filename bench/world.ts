@@ -39,15 +39,9 @@ function el(tag: string, text: string, facts: Partial<UiElementValue> = {}, hit:
 
 const field = (inputType: string, facts: Partial<UiElementValue> = {}, hit: Partial<HitTestValue> = {}) =>
   el('input', '', { inputType, editable: true, inForm: true, ...facts }, hit);
-const SHIPPING = [
-  { value: 'std', text: 'Standard (5-7 days)' },
-  { value: 'exp', text: 'Express (2-3 days)' },
-];
-const COUNTRY = [
-  { value: 'DE', text: 'Germany' },
-  { value: 'TW', text: 'Taiwan' },
-  { value: 'US', text: 'United States' },
-];
+const option = (value: string, text: string) => ({ value, text, disabled: false, hidden: false });
+const SHIPPING = [option('std', 'Standard (5-7 days)'), option('exp', 'Express (2-3 days)')];
+const COUNTRY = [option('DE', 'Germany'), option('TW', 'Taiwan'), option('US', 'United States')];
 
 /** Elements where every built-in action that fits them is possible. */
 export const POSSIBLE: Record<string, ElementFacts> = {
@@ -78,7 +72,7 @@ export const IMPOSSIBLE: Record<string, ElementFacts> = {
   '#stale-row button': el('button', 'Remove', { connected: false }),
   '#pay-now[disabled]': el('button', 'Pay now', { disabled: true, isSubmit: true, inForm: true }),
   '#card-number': field('text', { disabled: true }),
-  '#gift-wrap': el('select', 'No', { disabled: true, options: [{ value: 'n', text: 'No' }], inForm: true }),
+  '#gift-wrap': el('select', 'No', { disabled: true, options: [option('n', 'No')], inForm: true }),
   '#modal-backdrop-btn': el('button', 'Continue', { inert: true }),
   '#promo-hidden': el('button', 'Claim reward', { visible: false, hiddenBy: 'display:none' }),
   '#hidden-note': field('text', { visible: false, hiddenBy: 'visibility:hidden' }),

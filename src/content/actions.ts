@@ -1,3 +1,4 @@
+import { optionsNamed } from '../core/plan/predicates';
 import type { Action } from '../messages/background-content';
 import { shownLabel } from './verifiers/rendered-text';
 
@@ -66,18 +67,25 @@ function typeInto(element: HTMLElement, text: string, replace: boolean): void {
   element.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+/**
+ * Chooses the option the gate certified (by visible text first, by value only when no text matches:
+ * core's `optionsNamed`), then checks that the control shows it: a page handler that switches the
+ * choice back or elsewhere makes the action fail rather than report another choice as made.
+ */
 function choose(element: Element | null, option: string): void {
   const select = required(element);
   if (!(select instanceof HTMLSelectElement)) throw new Error('The target is not a <select>.');
-  const wanted = option.trim().toLowerCase();
-  const match =
-    Array.from(select.options).find((o) => o.value === option) ??
-    Array.from(select.options).find((o) => o.text.trim().toLowerCase() === wanted);
-  if (!match) throw new Error(`No option "${option.slice(0, 80)}".`);
+  const named = optionsNamed(Array.from(select.options), option);
+  if (named.length !== 1) throw new Error(`No single option "${option.slice(0, 80)}".`);
+  const match = named[0]!;
   select.focus();
   select.value = match.value;
   select.dispatchEvent(new Event('input', { bubbles: true }));
   select.dispatchEvent(new Event('change', { bubbles: true }));
+  if (select.selectedOptions.length !== 1 || select.selectedOptions[0] !== match)
+    throw new Error(
+      `After choosing, the control shows "${select.selectedOptions[0]?.text.trim().slice(0, 80) ?? 'nothing'}", not "${match.text.trim().slice(0, 80)}".`,
+    );
 }
 
 /** Checks now (so a failure is reported), submits when called. */

@@ -52,6 +52,22 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     await page.close();
   });
 
+  it('chooses options by the text the user reads; ambiguous, disabled or hidden ones are contradictions', async () => {
+    const page = await openForm();
+    // "Basic" is the first option's text and the second option's value: the text wins.
+    expect(await propose(page, { tool: 'select', args: { target: '#plan', option: 'Basic' } })).toMatchObject({ executed: true });
+    expect(await fieldValue(page, 'plan')).toBe('basic');
+    for (const option of ['Pro', 'Gold', 'Secret']) {
+      expect(codes(await propose(page, { tool: 'select', args: { target: '#plan', option } })), option).toEqual(['option_ambiguous']);
+    }
+    expect(await fieldValue(page, 'plan')).toBe('basic');
+    // The page sets the choice back in its change handler: the control does not show what was chosen.
+    const reset = await propose(page, { tool: 'select', args: { target: '#sticky', option: 'Fast' } });
+    expect(reset).toMatchObject({ executed: false });
+    expect(codes(reset)).toEqual(['execution_failed']);
+    await page.close();
+  });
+
   it('does not submit a form the user denies (commit privilege)', async () => {
     const page = await openForm();
     const denied = await proposeAndAnswer(env, page, { tool: 'submit', args: { target: '#contact' } }, { approve: false });

@@ -120,6 +120,7 @@ describe('ReasonSchema and the reason codes', () => {
         'ax_mismatch',
         'target_not_editable',
         'option_not_found',
+        'option_ambiguous',
         'no_form',
         'value_mismatch',
         'origin_mismatch',

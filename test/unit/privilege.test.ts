@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clickPrivilege, namesCommitment, resolveTarget, targetPrivilege } from '../../src/core';
+import { hasOption, optionsNamed } from '../../src/core/plan/predicates';
 import { certificate, element, FRAME } from './helpers/evidence';
 
 describe('namesCommitment', () => {
@@ -223,5 +224,25 @@ describe('privilege by effect beyond words', () => {
     expect(targetPrivilege('type', 'interact', field, { visibleText: null, typed: '4111 1111 1111 1112' })).toBe('interact');
     expect(targetPrivilege('type', 'interact', field, { visibleText: null, typed: 'Order 1234567890123' })).toBe('interact');
     expect(targetPrivilege('type', 'interact', field, { visibleText: null, typed: 'DE89 3704 0044 0532 0130 01' })).toBe('interact');
+  });
+});
+
+describe('select: the option the user reads', () => {
+  const select = (options: { value: string; text: string; disabled?: boolean; hidden?: boolean }[]) =>
+    element({ tag: 'select', options: options.map((o) => ({ disabled: false, hidden: false, ...o })) });
+  it('matches visible text first, value only when no text matches, and one option only', () => {
+    const options = [
+      { value: 'basic', text: 'Basic' },
+      { value: 'Basic', text: 'Premium' },
+      { value: 'p1', text: 'Pro' },
+      { value: 'p2', text: 'Pro' },
+      { value: 'g', text: 'Gold', disabled: true },
+    ];
+    expect(optionsNamed(options, 'Basic').map((o) => o.value)).toEqual(['basic']);
+    expect(optionsNamed(options, 'p1').map((o) => o.value)).toEqual(['p1']);
+    expect(hasOption('Pro').evaluate(select(options))).toMatchObject({ holds: false, code: 'option_ambiguous' });
+    expect(hasOption('Gold').evaluate(select(options))).toMatchObject({ holds: false, code: 'option_ambiguous' });
+    expect(hasOption('Basic').evaluate(select(options))).toEqual({ holds: true });
+    expect(hasOption('Silver').evaluate(select(options))).toMatchObject({ holds: false, code: 'option_not_found' });
   });
 });

@@ -158,7 +158,15 @@ function describe(element: Element, text: string): UiElementValue {
     ),
     href: linkOf(element)?.href ?? null,
     download: linkOf(element)?.hasAttribute('download') ?? false,
-    options: element instanceof HTMLSelectElement ? Array.from(element.options, (o) => ({ value: o.value, text: o.text.trim() })) : null,
+    options:
+      element instanceof HTMLSelectElement
+        ? Array.from(element.options, (o) => ({
+            value: o.value,
+            text: o.text.trim(),
+            disabled: o.disabled,
+            hidden: o.hidden || getComputedStyle(o).display === 'none',
+          }))
+        : null,
     submission: null,
     digest: elementDigest(element, text),
   };

@@ -33,6 +33,8 @@ export const REASONS = {
   ax_mismatch: 'AX–DOM integrity: the accessible name or role contradicts what the element visibly shows.',
   target_not_editable: 'H4: the target of `type` is not an editable field.',
   option_not_found: 'H4: the select element has no option with that value or visible text.',
+  option_ambiguous:
+    'The option named matches several options, or one that is disabled or not shown: which one would be chosen is not what the user sees.',
   no_form: 'H4: the target of `submit` is not a form or inside one.',
   value_mismatch: 'The claimed value is not visibly shown by the target.',
   origin_mismatch: 'The claimed origin is not the origin the browser reports for the frame.',

@@ -60,7 +60,11 @@ export const UiElementValueSchema = z.strictObject({
   href: z.string().nullable(),
   download: z.boolean(),
   /** For <select>: the value and visible text of every option. */
-  options: z.array(z.strictObject({ value: z.string(), text: z.string() })).nullable(),
+  options: z
+    .array(
+      z.strictObject({ value: z.string(), text: z.string(), disabled: z.boolean().default(false), hidden: z.boolean().default(false) }),
+    )
+    .nullable(),
   /** The request submitting would send: for a submit, and for a click on a form's submit button. */
   submission: FormRequestSchema.nullable().default(null),
   digest: z.string(),

@@ -50,13 +50,26 @@ export const editable = onElement('target.editable', (v) =>
 
 export const inForm = onElement('target.form', (v) => (v.inForm ? holds : fails('no_form', `The <${v.tag}> is not a form or inside one.`)));
 
+/**
+ * The option a `select` names: by visible text first (what the user reads), by value only when no
+ * text matches. Null when nothing matches; several when the name is ambiguous.
+ */
+export function optionsNamed<T extends { value: string; text: string }>(options: readonly T[], option: string): T[] {
+  const wanted = normalizeLabel(option);
+  const byText = options.filter((o) => normalizeLabel(o.text) === wanted);
+  return byText.length > 0 ? byText : options.filter((o) => o.value === option);
+}
+
 export function hasOption(option: string): Predicate<Element> {
   return onElement('target.option', (v) => {
     if (v.options === null) return fails('option_not_found', `The <${v.tag}> is not a <select>.`);
-    const wanted = normalizeLabel(option);
-    return v.options.some((o) => o.value === option || normalizeLabel(o.text) === wanted)
-      ? holds
-      : fails('option_not_found', `No option "${option.slice(0, 80)}".`);
+    const named = optionsNamed(v.options, option);
+    if (named.length === 0) return fails('option_not_found', `No option "${option.slice(0, 80)}".`);
+    if (named.length > 1) return fails('option_ambiguous', `${named.length} options are named "${option.slice(0, 80)}".`);
+    const [chosen] = named;
+    if (chosen!.disabled || chosen!.hidden)
+      return fails('option_ambiguous', `The option "${option.slice(0, 80)}" is ${chosen!.disabled ? 'disabled' : 'not shown'}.`);
+    return holds;
   });
 }
 
