@@ -41,7 +41,7 @@ export function certifySubmission({ form, submitter }: Submission): FormRequest 
  * about to leave: the browser reads action, method and target after that event.
  */
 export function requestOf(form: HTMLFormElement, submitter: HTMLButtonElement | HTMLInputElement | null, data: FormData): FormRequest {
-  const override = (attribute: string) => submitter !== null && submitter.hasAttribute(attribute);
+  const override = (attribute: string) => submitter?.hasAttribute(attribute) === true;
   const method = (override('formmethod') ? submitter!.formMethod : form.method).toLowerCase();
   const baseTarget = document.querySelector('base[target]')?.getAttribute('target') ?? '';
   const used = new Set<Element>();
