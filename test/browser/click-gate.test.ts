@@ -117,6 +117,23 @@ describe.each(BROWSERS)('click gate in %s', (name) => {
     await page.close();
   });
 
+  it('asks before a same-site link whose query carries another site (an open redirect); one that stays runs', async () => {
+    const page = await openFixture();
+    const asked = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#redirect' } }, { approve: false });
+    expect(asked.verdict).toMatchObject({ decision: 'ask', executed: false });
+    expect(await propose(page, { tool: 'click', args: { target: '#redirect-home' } })).toMatchObject({ decision: 'allow', executed: true });
+    const origin = new URL(page.url()).origin;
+    const navigate = await proposeAndAnswer(
+      env,
+      page,
+      { tool: 'navigate', args: { url: `${origin}/go?next=${encodeURIComponent('http://evil.example/')}` } },
+      { approve: false },
+    );
+    expect(navigate.verdict).toMatchObject({ decision: 'ask', executed: false });
+    expect(await clicks(page)).toEqual(['redirect-home']);
+    await page.close();
+  });
+
   it('blocks a disabled target', async () => {
     const page = await openFixture();
     const verdict = await propose(page, { tool: 'click', args: { target: '#disabled' } });

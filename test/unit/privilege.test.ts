@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clickPrivilege, namesCommitment, resolveTarget, targetPrivilege } from '../../src/core';
+import { clickPrivilege, namesCommitment, navigationPrivilege, resolveTarget, targetPrivilege } from '../../src/core';
+import { destinationsOf } from '../../src/core/plan/links';
 import { hasOption, optionsNamed } from '../../src/core/plan/predicates';
 import { certificate, element, FRAME } from './helpers/evidence';
 
@@ -244,5 +245,17 @@ describe('select: the option the user reads', () => {
     expect(hasOption('Gold').evaluate(select(options))).toMatchObject({ holds: false, code: 'option_ambiguous' });
     expect(hasOption('Basic').evaluate(select(options))).toEqual({ holds: true });
     expect(hasOption('Silver').evaluate(select(options))).toMatchObject({ holds: false, code: 'option_not_found' });
+  });
+});
+
+describe('links: where a URL may take the user', () => {
+  it('counts a URL carried in the query or fragment (an open redirect) as a destination', () => {
+    expect(destinationsOf('https://bank.example/out?next=https%3A%2F%2Fevil.example%2Fx')).toContain('https://evil.example/x');
+    expect(destinationsOf('https://bank.example/r#url=//evil.example/')).toContain('https://evil.example/');
+    expect(destinationsOf('https://bank.example/search?q=tea')).toEqual(['https://bank.example/search?q=tea']);
+    expect(navigationPrivilege('https://bank.example', 'https://bank.example/go?to=https://evil.example/')).toBe('navigate');
+    expect(navigationPrivilege('https://bank.example', 'https://bank.example/go?to=https://www.bank.example/')).toBe('interact');
+    const link = element({ tag: 'a', href: 'https://bank.example/l?u=https%253A%252F%252Fevil.example' });
+    expect(clickPrivilege(link, { visibleText: 'Offers', frameOrigin: 'https://bank.example' })).toBe('navigate');
   });
 });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { findInvisibles, foldedSkeleton, isMixedScript, normalizeLabel, stripInvisibles } from '../text';
-import { impersonation } from './links';
+import { firstImpersonation } from './links';
 import type { FormEntry, FormRequest, UiElementValueSchema } from './observations';
 import { type Evaluation, fails, holds, onElement, type Predicate } from './predicates';
 
@@ -88,7 +88,7 @@ export function formSends(claimed: Readonly<Record<string, string>>): Predicate<
 export function formGenuine(frameOrigin: string): Predicate<Element> {
   return onElement('form.destination.genuine', (v) => {
     if (v.submission === null || v.submission.method === 'dialog') return holds;
-    const problem = impersonation(v.submission.action, frameOrigin);
+    const problem = firstImpersonation(v.submission.action, frameOrigin);
     return problem === null ? holds : fails('lookalike_domain', `The form posts to ${problem}`);
   });
 }

@@ -5,6 +5,51 @@ import { fails, holds, onElement, type Predicate, sameOrigin } from './predicate
 
 /** Where links and navigations go: lookalike destinations, and claims of a link's destination. */
 
+/**
+ * Where a URL may take the user: itself, and every absolute web URL its query values or fragment
+ * carry (an open redirect's `?next=https://evil.example/` goes there, in one hop the page decides),
+ * looked for twice deep and once more percent-decoded. Unparsable input gives the input alone.
+ */
+export function destinationsOf(url: string, depth = 2): string[] {
+  const found = [url];
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return found;
+  }
+  if (depth === 0) return found;
+  const carried: string[] = [];
+  for (const [, value] of parsed.searchParams) carried.push(value);
+  const fragment = parsed.hash.replace(/^#/u, '');
+  if (fragment) {
+    carried.push(safeDecode(fragment));
+    for (const [, value] of new URLSearchParams(fragment.replace(/^[!/?]+/u, ''))) carried.push(value);
+  }
+  for (const raw of carried) {
+    for (const value of new Set([raw, safeDecode(raw)])) {
+      const match = /(?:https?:)?\/\/[^\s"'<>]+/iu.exec(value);
+      if (!match) continue;
+      const absolute = match[0].startsWith('//') ? `https:${match[0]}` : match[0];
+      try {
+        const inner = new URL(absolute).href;
+        if (!found.includes(inner)) found.push(...destinationsOf(inner, depth - 1).filter((d) => !found.includes(d)));
+      } catch {
+        // Not a URL after all.
+      }
+    }
+  }
+  return found.slice(0, 16);
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 type Element = z.infer<typeof UiElementValueSchema>;
 
 /**
@@ -33,6 +78,15 @@ export function impersonation(url: string, frameOrigin: string): string | null {
   return null;
 }
 
+/** The first destination of `url` (itself or one it carries) that imitates the frame's site. */
+export function firstImpersonation(url: string, frameOrigin: string): string | null {
+  for (const destination of destinationsOf(url)) {
+    const problem = impersonation(destination, frameOrigin);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
 /** A navigation must not go to a site that imitates the frame's own (checked on the browser's origin). */
 export function destinationGenuine(url: string): Predicate<z.infer<typeof OriginValueSchema>> {
   return {
@@ -41,7 +95,7 @@ export function destinationGenuine(url: string): Predicate<z.infer<typeof Origin
     scope: 'frame',
     value: OriginValueSchema,
     evaluate: (v) => {
-      const problem = impersonation(url, v.origin);
+      const problem = firstImpersonation(url, v.origin);
       return problem === null ? holds : fails('lookalike_domain', problem);
     },
   };
@@ -79,7 +133,7 @@ function canonicalUrl(url: string): string | null {
 /** A link the target follows must not lead to a site that imitates the frame's own. */
 export function linkGenuine(frameOrigin: string): Predicate<Element> {
   return onElement('target.link.genuine', (v) => {
-    const problem = v.href === null ? null : impersonation(v.href, frameOrigin);
+    const problem = v.href === null ? null : firstImpersonation(v.href, frameOrigin);
     return problem === null ? holds : fails('lookalike_domain', problem);
   });
 }

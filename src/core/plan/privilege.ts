@@ -1,6 +1,7 @@
 import type { Privilege } from '../contracts';
 import { foldedSkeleton, normalizeLabel, sameSite, scriptsOf } from '../text';
 import { COMMIT_INSIDE, COMMIT_PHRASES, COMMIT_STEMS, COMMIT_WORDS, foldedNamesCommitment } from './commit-words';
+import { destinationsOf } from './links';
 import type { UiElementValue } from './observations';
 import { sensitiveData } from './sensitive';
 
@@ -59,7 +60,7 @@ export function clickPrivilege(element: UiElementValue, context: TargetContext |
   const sensitiveForm = element.formHasPayment || element.formHasPassword || element.formHasPersonal;
   if (sensitiveForm && isButton(element) && [visibleText, accessibleName].some((name) => name !== null && outsideLexicon(name)))
     return 'commit';
-  if (element.href !== null && frameOrigin !== null && !sameSite(frameOrigin, element.href)) return 'navigate';
+  if (element.href !== null && frameOrigin !== null && leavesSite(frameOrigin, element.href)) return 'navigate';
   return 'interact';
 }
 
@@ -86,5 +87,10 @@ const isButton = (element: UiElementValue) =>
  * registrable domain) is the `navigate` privilege.
  */
 export function navigationPrivilege(frameOrigin: string | null, url: string): Privilege {
-  return sameSite(frameOrigin, url) ? 'interact' : 'navigate';
+  return frameOrigin !== null && !leavesSite(frameOrigin, url) ? 'interact' : 'navigate';
+}
+
+/** Whether `url`, or a URL it carries in its query or fragment (an open redirect), is on another site. */
+function leavesSite(frameOrigin: string, url: string): boolean {
+  return destinationsOf(url).some((destination) => !sameSite(frameOrigin, destination));
 }

@@ -10,4 +10,11 @@ declare class URL {
   readonly host: string;
   readonly origin: string;
   readonly href: string;
+  readonly hash: string;
+  readonly searchParams: URLSearchParams;
+}
+
+declare class URLSearchParams {
+  constructor(init?: string);
+  [Symbol.iterator](): IterableIterator<[string, string]>;
 }
