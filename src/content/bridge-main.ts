@@ -11,6 +11,7 @@ import { inspectShape, resolve } from '../core/resolver';
 import { ExecuteCommandSchema, RunToolCommandSchema, SettleCommandSchema } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
 import { type BridgeReply, type PageRequest, PageRequestSchema } from '../messages/page-bridge';
+import { listenForAgentChecks } from './agent-check';
 import { announce, onAllowed } from './allowances';
 import { execute, forget, rememberCertified } from './executor';
 import { relayObservation } from './interception';
@@ -39,11 +40,14 @@ async function onPageMessage(data: unknown): Promise<void> {
   if (request.kind === 'tool-result') return onToolResult(request.runId, request.ok, request.json, request.error);
   if (request.kind === 'observed') return relayObservation(request.json);
   if (request.kind === 'allowed') return onAllowed(request.id);
+  if (request.kind === 'agent-check') return listenForAgentChecks(request.type);
   const reply = await answer(request);
   pagePort?.postMessage(reply);
 }
 
-async function answer(request: Exclude<PageRequest, { kind: 'tool-result' | 'observed' | 'allowed' }>): Promise<BridgeReply> {
+async function answer(
+  request: Exclude<PageRequest, { kind: 'tool-result' | 'observed' | 'allowed' | 'agent-check' }>,
+): Promise<BridgeReply> {
   if (request.kind === 'register-tool') return { kind: 'registered', id: request.id, ...(await relayRegistration(request.json)) };
   if (request.kind === 'unregister-tool') {
     relayUnregistration(request.name);

@@ -16,6 +16,8 @@ export const PageRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('tools'), id: z.string().max(64) }),
   z.strictObject({ kind: z.literal('register-tool'), id: z.string().max(64), json: z.string() }),
   z.strictObject({ kind: z.literal('unregister-tool'), id: z.string().max(64), name: z.string().max(128) }),
+  /** The event type for synchronous checks of an assistant's clicks (src/content/agent-check.ts). */
+  z.strictObject({ kind: z.literal('agent-check'), type: z.string().regex(/^warrant-check-[0-9a-f]{32}$/) }),
   /** An intercepted action the page performed itself (observe): reported, never answered. */
   z.strictObject({ kind: z.literal('observed'), json: z.string().max(2_000) }),
   z.strictObject({

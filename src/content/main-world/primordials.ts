@@ -27,6 +27,19 @@ export const StringCtor = String;
 export const weakSetHas = WeakSet.prototype.has;
 export const weakSetAdd = WeakSet.prototype.add;
 export const ORIGIN = location.origin;
+export const CustomEventCtor = CustomEvent;
+const defaultPreventedGetter = Object.getOwnPropertyDescriptor(Event.prototype, 'defaultPrevented')!.get!;
+/** Whether a listener cancelled the event, read through the getter captured before any page script. */
+export const wasPrevented = (event: Event): boolean => Reflect.apply(defaultPreventedGetter, event, []) === true;
+const getRandomValues = Crypto.prototype.getRandomValues;
+const HEX = '0123456789abcdef';
+/** Random hex from the captured crypto.getRandomValues; built without prototype methods a page may patch. */
+export function randomHex(bytes: number): string {
+  const buffer = Reflect.apply(getRandomValues, crypto, [new Uint8Array(bytes)]) as Uint8Array;
+  let out = '';
+  for (let i = 0; i < bytes; i += 1) out += HEX[buffer[i]! >> 4]! + HEX[buffer[i]! & 15]!;
+  return out;
+}
 /** Reads a function's source as the engine has it; a page's own `toString` property cannot answer instead. */
 export const functionToString = Function.prototype.toString;
 

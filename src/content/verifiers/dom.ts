@@ -38,7 +38,21 @@ const certificateId = () => `c-${Date.now().toString(36)}-${(sequence++).toStrin
 export function certifyTarget(selector: string, tool: string | null = null): TargetEvidence {
   const query = queryTarget(selector);
   const elements = query.ok ? query.elements : [];
-  const element = elements.length === 1 ? elements[0]! : null;
+  return certifyFound(selector, elements.length === 1 ? elements[0]! : null, elements.length, query.ok ? null : query.error, tool);
+}
+
+/** The same observations of an element already in hand (an assistant's click caught in the page). */
+export function certifyElement(element: Element, tool: string | null = 'click'): TargetEvidence {
+  return certifyFound('', element, 1, null, tool);
+}
+
+function certifyFound(
+  selector: string,
+  element: Element | null,
+  count: number,
+  selectorError: string | null,
+  tool: string | null,
+): TargetEvidence {
   const submitting = element && (tool === 'submit' || (tool === 'click' && isSubmitButton(element))) ? submissionOf(element) : null;
   const submission = submitting ? certifySubmission(submitting) : null;
   if (element && !isInViewport(element.getBoundingClientRect())) {
@@ -54,9 +68,7 @@ export function certifyTarget(selector: string, tool: string | null = null): Tar
   // same characters the DOM shows; the pixels still decide (the doubt below).
   const reorders = element !== null && BIDI_REORDER.test(element.textContent ?? '');
   const text = reorders && shown ? inPaintedOrder(element, shown.text) : (shown?.text ?? null);
-  const value: UiElementValue = element
-    ? { ...describe(element, text ?? ''), submission }
-    : uiElementValue({ count: elements.length, selectorError: query.ok ? null : query.error });
+  const value: UiElementValue = element ? { ...describe(element, text ?? ''), submission } : uiElementValue({ count, selectorError });
   const time = Date.now();
   const rect = element ? toRect(element.getBoundingClientRect()) : undefined;
   const region = rect ? { frame: SELF, selector, rect } : { frame: SELF, selector };

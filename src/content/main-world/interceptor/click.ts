@@ -1,5 +1,6 @@
 import { patch } from '../patches';
 import { apply, getOwnPropertyDescriptor } from '../primordials';
+import { agentClickCertified, agentClicking } from './agent';
 import { intercept } from './hold';
 import { INTERCEPTOR_GROUP } from './mode';
 import { actionableOf, isElement, isPrivileged } from './privilege';
@@ -19,7 +20,10 @@ export function patchClick(): void {
       return;
     }
     const target = actionableOf(this);
-    intercept({ tool: 'click', target, via: 'click', privileged: isPrivileged(target) }, () => apply(original, this, []));
+    // An assistant's click is certified before it runs, benign-looking ones too (issue 11 §7): what
+    // the isolated world cannot certify at once is held and proposed like a privileged one.
+    const privileged = isPrivileged(target) || (agentClicking() && !agentClickCertified(target));
+    intercept({ tool: 'click', target, via: 'click', privileged }, () => apply(original, this, []));
   };
   patch(HTMLElement.prototype, 'click', { ...descriptor, value: click }, INTERCEPTOR_GROUP);
 }
