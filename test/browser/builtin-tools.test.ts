@@ -39,6 +39,23 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     await page.close();
   });
 
+  it('names a field by a <label for> only where it is painted beside it', async () => {
+    const page = await openForm();
+    const far = await propose(page, { tool: 'type', args: { target: '#coupon', text: 'SAVE10' }, claims: { label: 'Card number' } });
+    expect(codes(far)).toContain('label_mismatch');
+    // What is shown is the placeholder; the far label still gives the field its accessible name,
+    // which assistants read: the two disagree, so the field is not typed into either way.
+    const shown = await propose(page, { tool: 'type', args: { target: '#coupon', text: 'SAVE10' }, claims: { label: 'Coupon code' } });
+    expect(shown).toMatchObject({ decision: 'block', executed: false });
+    expect(codes(shown)).toEqual(['ax_mismatch']);
+    expect(await fieldValue(page, 'coupon')).toBe('');
+    // The honest field whose label sits beside it is named by it.
+    expect(await propose(page, { tool: 'type', args: { target: '#name', text: 'Ada' }, claims: { label: 'Full name' } })).toMatchObject({
+      executed: true,
+    });
+    await page.close();
+  });
+
   it('selects an option by its visible text and refuses options that do not exist', async () => {
     const page = await openForm();
     expect(await propose(page, { tool: 'select', args: { target: '#country', option: 'France' } })).toMatchObject({

@@ -252,12 +252,29 @@ export function shownText(element: Element, scene = new Scene()): ShownText {
   const doubts: string[] = [];
   const labels: string[] = [];
   for (const label of element.labels ?? []) {
+    // A <label for> names the field to the user only where it is painted: around it or beside it.
+    if (!label.contains(element) && !paintedBeside(label, element)) continue;
     const read = readRendered(label, scene);
     if (read.text !== '') labels.push(read.text);
     for (const reason of read.doubts) doubt(doubts, reason);
   }
   if (labels.length > 0) return { text: collapse(labels.join(' ')), doubts };
   return { text: 'placeholder' in element ? collapse(element.placeholder) : '', doubts };
+}
+
+/**
+ * Whether a label's box lies beside the field's: within max(64 px, 3 × the field's height) of it
+ * on both axes (above, below, left or right of it, as forms lay labels out). A label elsewhere on
+ * the page that points at the field with `for=` is not what a reader takes for its name.
+ */
+function paintedBeside(label: Element, field: Element): boolean {
+  const a = label.getBoundingClientRect();
+  const b = field.getBoundingClientRect();
+  if (a.width === 0 || a.height === 0) return false;
+  const limit = Math.max(64, 3 * b.height);
+  const gapX = Math.max(0, Math.max(a.left, b.left) - Math.min(a.right, b.right));
+  const gapY = Math.max(0, Math.max(a.top, b.top) - Math.min(a.bottom, b.bottom));
+  return gapX <= limit && gapY <= limit;
 }
 
 /** The shown label alone (see shownText). */
