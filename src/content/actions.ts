@@ -1,5 +1,6 @@
 import { optionsNamed } from '../core/plan/predicates';
 import type { Action } from '../messages/background-content';
+import { submissionOf } from './verifiers/form-request';
 import { shownLabel } from './verifiers/rendered-text';
 
 /**
@@ -90,11 +91,9 @@ function choose(element: Element | null, option: string): void {
 
 /** Checks now (so a failure is reported), submits when called. */
 export function prepareSubmit(element: Element | null): () => void {
-  const target = required(element);
-  const form = target instanceof HTMLFormElement ? target : ((target as HTMLButtonElement).form ?? target.closest('form'));
-  if (!form) throw new Error('The target is not a form or inside one.');
-  const candidate = target instanceof HTMLButtonElement || target instanceof HTMLInputElement ? target : null;
-  const submitter = candidate && candidate.form === form && (candidate.type === 'submit' || candidate.type === 'image') ? candidate : null;
+  const submission = submissionOf(required(element));
+  if (!submission) throw new Error('The target is not a form or inside one.');
+  const { form, submitter } = submission;
   // requestSubmit runs validation and the page's submit handlers, as a user's submission would.
   return () => (submitter ? form.requestSubmit(submitter) : form.requestSubmit());
 }

@@ -18,7 +18,7 @@ import { portKeeper } from './port-keeper';
 import { shadowIncludingElements } from './verifiers/flat-tree';
 import { layersAt } from './verifiers/layers';
 import { filterEffects, isNone } from './verifiers/paint';
-import { clippedBy, describeElement, hiddenBy, parentElement } from './verifiers/visibility';
+import { clippedBy, describeElement, filterOpacity, hiddenBy, parentElement } from './verifiers/visibility';
 
 /** How long a parent waits for the child's post to arrive, and how long an expectation lives. */
 const NONCE_WAIT_MS = 1_000;
@@ -167,7 +167,7 @@ function chainStyle(element: Element): { opacity: number; unknown: string | null
   const doubts: string[] = [];
   for (let node: Element | null = element; node; node = parentElement(node)) {
     const style = getComputedStyle(node);
-    opacity *= Number.parseFloat(style.opacity);
+    opacity *= Number.parseFloat(style.opacity) * filterOpacity(style.filter);
     const who = describeElement(node);
     if (style.transform && style.transform !== 'none') {
       const matrix = new DOMMatrixReadOnly(style.transform);
@@ -180,8 +180,6 @@ function chainStyle(element: Element): { opacity: number; unknown: string | null
     if (!isNone(mask)) doubts.push(`mask-image on ${who} is applied to the frame`);
     const effects = filterEffects(style.filter);
     if (effects) doubts.push(`filter ${effects} on ${who} is applied to the frame`);
-    for (const match of style.filter.matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/gu))
-      opacity *= match[2] === '%' ? Number.parseFloat(match[1]!) / 100 : Number.parseFloat(match[1]!);
     if (!isNone(style.mixBlendMode)) doubts.push(`mix-blend-mode ${style.mixBlendMode} on ${who} is applied to the frame`);
   }
   return { opacity, unknown: null, doubts };

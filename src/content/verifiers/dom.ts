@@ -141,6 +141,8 @@ function describe(element: Element, text: string): UiElementValue {
   const control = element as Partial<HTMLButtonElement & HTMLInputElement>;
   const form = control.form ?? null;
   const inputType = element instanceof HTMLInputElement ? element.type : element instanceof HTMLButtonElement ? element.type : null;
+  // The controls of the form the element is, belongs to, or sits in.
+  const controls = Array.from((element instanceof HTMLFormElement ? element : (form ?? element.closest('form')))?.elements ?? []);
   const isSubmit =
     form !== null &&
     ((element instanceof HTMLButtonElement && element.type === 'submit') ||
@@ -162,12 +164,8 @@ function describe(element: Element, text: string): UiElementValue {
     isPassword: element instanceof HTMLInputElement && element.type === 'password',
     inForm: element instanceof HTMLFormElement || form !== null || element.closest('form') !== null,
     isPayment: isPaymentField(element),
-    formHasPayment: Array.from((element instanceof HTMLFormElement ? element : (form ?? element.closest('form')))?.elements ?? []).some(
-      isPaymentField,
-    ),
-    formHasPersonal: Array.from((element instanceof HTMLFormElement ? element : (form ?? element.closest('form')))?.elements ?? []).some(
-      isPersonalField,
-    ),
+    formHasPayment: controls.some(isPaymentField),
+    formHasPersonal: controls.some(isPersonalField),
     href: linkOf(element)?.href ?? null,
     download: linkOf(element)?.hasAttribute('download') ?? false,
     options:

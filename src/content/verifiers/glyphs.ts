@@ -13,7 +13,7 @@ import {
   shadowsOf,
   stacksAt,
 } from './paint';
-import { describeElement, parentElement } from './visibility';
+import { describeElement, filterOpacity, parentElement } from './visibility';
 
 /** How the glyphs of a label are painted (paint.ts judges what other layers paint). */
 
@@ -111,10 +111,7 @@ export function glyphsShown(element: Element, style: CSSStyleDeclaration, solid:
   let opacity = 1;
   for (let node: Element | null = element; node; node = parentElement(node)) {
     const s = node === element ? style : getComputedStyle(node);
-    opacity *= Number.parseFloat(s.opacity) || 0;
-    for (const match of s.filter.matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/gu)) {
-      opacity *= match[2] === '%' ? Number.parseFloat(match[1]!) / 100 : Number.parseFloat(match[1]!);
-    }
+    opacity *= (Number.parseFloat(s.opacity) || 0) * filterOpacity(s.filter);
     const by = node === element ? '' : ` on ${describeElement(node)}`;
     if (!isNone(s.mixBlendMode)) doubt(`mix-blend-mode ${s.mixBlendMode}${by} blends the text of ${who}`);
     if (!isNone(s.getPropertyValue('mask-image')) || !isNone(s.getPropertyValue('-webkit-mask-image')))

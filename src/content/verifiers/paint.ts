@@ -1,6 +1,6 @@
 import { parseColour, type Rgba } from './colour';
 import { shadowRootOf } from './flat-tree';
-import { describeElement, parentElement } from './visibility';
+import { describeElement, filterOpacity, parentElement } from './visibility';
 
 /**
  * What is painted, not only what takes hits. Two questions the DOM can often answer and must
@@ -130,10 +130,7 @@ function relativeOpacity(element: Element, shared: ReadonlySet<Element>): number
   let product = 1;
   for (let node: Element | null = element; node && !shared.has(node); node = parentElement(node)) {
     const style = getComputedStyle(node);
-    product *= Number.parseFloat(style.opacity) || 0;
-    for (const match of style.filter.matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/gu)) {
-      product *= match[2] === '%' ? Number.parseFloat(match[1]!) / 100 : Number.parseFloat(match[1]!);
-    }
+    product *= (Number.parseFloat(style.opacity) || 0) * filterOpacity(style.filter);
   }
   return product;
 }

@@ -2,7 +2,7 @@ import { contrast, over, parseColour as parse, type Rgba } from './colour';
 import { flatParent } from './flat-tree';
 import { glyphsShown } from './glyphs';
 import { type Box, collapse, doubt, flowsInline, joinRuns, type Run, Scene, WHITESPACE } from './text-runs';
-import { hiddenBy } from './visibility';
+import { filterOpacity, hiddenBy } from './visibility';
 
 /** Below this contrast ratio with its background, text is not legible: it is not a label. */
 export const MIN_TEXT_CONTRAST = 1.5;
@@ -224,17 +224,6 @@ const showsThrough = (box: Box, clip: Box) =>
 
 /** The share of a text box's height that must be inside its clip to read (glyphs fill ≈ 70–80% of the box). */
 const SHOWN_HEIGHT = 0.75;
-
-/** `filter: opacity(…)` fades an element like `opacity` does (several may be chained). */
-function filterOpacity(filter: string): number {
-  if (!filter || filter === 'none') return 1;
-  let product = 1;
-  for (const match of filter.matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/gu)) {
-    const value = Number.parseFloat(match[1]!);
-    product *= match[2] === '%' ? value / 100 : value;
-  }
-  return product;
-}
 
 function defaultInputLabel(type: string): string {
   return type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '';

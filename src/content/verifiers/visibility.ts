@@ -93,7 +93,7 @@ export function clippedBy(element: Element): string | null {
 }
 
 /** `filter: opacity(…)` fades an element like `opacity` does (several may be chained). */
-function filterOpacity(filter: string): number {
+export function filterOpacity(filter: string): number {
   if (!filter || filter === 'none') return 1;
   let product = 1;
   for (const match of filter.matchAll(/opacity\(\s*([\d.]+)(%?)\s*\)/gu)) {
