@@ -6,6 +6,7 @@ import { handleAskRequest, initAsks } from './ask/messages';
 import { handleAuditRequest, isAuditRequest } from './audit-messages';
 import { interceptionModeFor, recordObservation } from './interception';
 import { listTools } from './listing';
+import { clearStaleGuards } from './navigation-guard';
 import { clearPageToolsOnNavigation } from './page-tool-registry';
 import { handleProposal } from './pipeline';
 import { handlePolicyRequest, isPolicyRequest } from './policy-messages';
@@ -51,4 +52,5 @@ browser.runtime.onMessage.addListener((message: unknown, rawSender: browser.Runt
 });
 
 clearPageToolsOnNavigation();
+void clearStaleGuards();
 initAsks();

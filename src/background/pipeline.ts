@@ -1,26 +1,27 @@
-import { AUDIT_CROP_MAX_CHARS, type Certificate, type Reason, reason, type Verdict } from '../core/contracts';
-import { gate } from '../core/gate';
+import { AUDIT_CROP_MAX_CHARS, reason, type Verdict } from '../core/contracts';
 import {
   claimNeedsPixels,
+  destinationsOf,
   hasLegibleText,
   navigationPrivilege,
-  type Predicate,
   planFor,
   resolveTarget,
   targetOf,
   targetPrivilege,
 } from '../core/plan';
-import { askTimeoutMs, type GatePolicy, gatePolicyFor, ocrFor } from '../core/policy';
+import { askTimeoutMs, gatePolicyFor, ocrFor } from '../core/policy';
 import { type ResolvedCall, resolve } from '../core/resolver';
 import type { Action, ExecuteResult } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
-import { type AskInput, askUser } from './ask/ask-user';
 import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
+import { conclude, type Decided, decide, rejected } from './conclude';
 import { browserOrigin, doubtsOf, hiddenTextOf, paintedOf, scopeToFrame, textOf } from './evidence';
 import { executeInFrame, runPageTool, settleFrame } from './execute';
 import { FRAME_VISIBLE, frameChainStillVisible, subframeView } from './frame-chain';
 import { listedBy } from './listing';
+import { guardNavigations } from './navigation-guard';
+import { judgeLeftNavigation } from './navigation-judge';
 import { locate, pageToolsFor } from './page-tool-registry';
 import { certifyPixels, decisionShot, pixelsUnchanged, type ScreenView, type Shot } from './pixels';
 import { getPolicy } from './policy-store';
@@ -56,6 +57,8 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
   let privilege = call.privilege;
   let targetLabel: string | null = null;
   let digest = 'frame';
+  // Where the gate judged the action to lead: the link's, the form's or the call's URL.
+  const judgedUrls: string[] = call.tool === 'navigate' ? [String(call.args.url)] : [];
   if (selector !== null) {
     const target = resolveTarget(certificates, frame, selector);
     if (!target.ok) return rejected(target.reasons, call, certificates);
@@ -68,6 +71,7 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
       ...(call.tool === 'type' ? { typed: String(call.args.text) } : {}),
     });
     digest = target.element.digest;
+    for (const url of [target.element.href, target.element.submission?.action]) if (url) judgedUrls.push(url);
   } else if (call.tool === 'navigate') {
     privilege = navigationPrivilege(sender.frameOrigin, String(call.args.url));
   }
@@ -144,9 +148,25 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
     // The ancestors may have hidden or covered the frame since (during an ask, say): walk the chain again.
     const hidden = selector !== null ? await frameChainStillVisible(sender, frame, selector, certificates) : null;
     if (hidden) return { executed: false, code: 'stale_evidence', message: hidden };
-    return executeInFrame(sender, request.requestId, digest, actionFor(call));
+    const run = () => executeInFrame(sender, request.requestId, digest, actionFor(call));
+    if (!NAVIGATING_TOOLS.has(call.tool)) return run();
+    // Wherever the action leads beyond what was judged (a redirect, a tab it opens) is judged again.
+    const allowed = [
+      ...judgedUrls.flatMap((url) => destinationsOf(url)),
+      ...policy.allowlists.navigation.map((site) => `https://${site}/`),
+    ];
+    return guardNavigations(
+      sender,
+      allowed,
+      (blocked) => void judgeLeftNavigation(blocked, sender, call.agent),
+      run,
+      (why): ExecuteResult => ({ executed: false, code: 'execution_failed', message: why }),
+    );
   });
 }
+
+/** Built-in actions whose execution may navigate (a link, a submit, a handler, a select's onchange). */
+const NAVIGATING_TOOLS = new Set(['click', 'submit', 'navigate', 'select']);
 
 async function callPageTool(call: ResolvedCall, sender: FrameSender, requestId: string, started: number): Promise<Outcome> {
   const tool = call.pageTool!;
@@ -166,26 +186,6 @@ async function callPageTool(call: ResolvedCall, sender: FrameSender, requestId: 
   return conclude(base, decided, asking, () => runPageTool(locate(tool), requestId, call.tool, call.digest, call.args));
 }
 
-type Base = Omit<Outcome, 'decision' | 'reasons' | 'executed'>;
-
-/** Allowed → perform. Ask → the user decides first (denied or unanswered: nothing happens). Else nothing. */
-async function conclude(base: Base, decided: Decided, asking: AskInput, perform: () => Promise<ExecuteResult>): Promise<Outcome> {
-  let approval: Outcome['approval'];
-  if (decided.decision === 'ask') {
-    const answer = await askUser(asking);
-    approval = answer.record;
-    if (!answer.approved) return { ...base, ...decided, reasons: [...decided.reasons, answer.reason], executed: false, approval };
-  } else if (decided.decision !== 'allow') {
-    return { ...base, ...decided, executed: false };
-  }
-  const executing = performance.now();
-  const settled = settle(base, await perform());
-  const decision = approval && settled.decision === 'allow' ? 'ask' : settled.decision;
-  return { ...settled, decision, approval, executeMs: performance.now() - executing };
-}
-
-type Decided = { decision: 'allow' | 'ask' | 'block'; reasons: Reason[] };
-
 /** A frame chain that could not be certified is unsupported; its reason says why, not only "no certificate". */
 function explainGap(decided: Decided, gap: string | null): Decided {
   if (gap === null) return decided;
@@ -195,38 +195,6 @@ function explainGap(decided: Decided, gap: string | null): Decided {
       : r,
   );
   return { ...decided, reasons };
-}
-
-/** The gate. An "ask" always names requires_approval, whatever made the evidence fall short. */
-function decide(
-  plan: Predicate[],
-  certificates: Certificate[],
-  scope: { frame: string; selector: string | null },
-  privilege: ResolvedCall['privilege'],
-  policy: GatePolicy,
-): Decided {
-  const verdict = gate({ plan, certificates, scope, privilege, policy, now: Date.now() });
-  if (verdict.decision !== 'ask') return { decision: verdict.decision, reasons: verdict.reasons };
-  const reasons = verdict.reasons.some((r) => r.code === 'requires_approval')
-    ? verdict.reasons
-    : [...verdict.reasons, reason('requires_approval', 'The evidence falls short; the user decides.')];
-  return { decision: 'ask', reasons };
-}
-
-function settle(
-  base: Omit<Outcome, 'decision' | 'reasons' | 'executed'>,
-  result: { executed: boolean; code: Reason['code'] | null; message: string | null; result?: unknown },
-): Outcome {
-  if (result.executed) return { ...base, decision: 'allow', reasons: [], executed: true, result: result.result };
-  const code = result.code ?? 'execution_failed';
-  // Stale evidence means the page changed under us: that is a block, not a failed allow.
-  return {
-    ...base,
-    decision: code === 'stale_evidence' ? 'block' : 'allow',
-    reasons: [reason(code, result.message ?? undefined)],
-    executed: false,
-    executionError: result.message,
-  };
 }
 
 function actionFor(call: ResolvedCall): Action {
@@ -259,8 +227,4 @@ async function cropOf(outcome: Outcome, shot: Shot) {
   // The verdict must not wait long for a picture: Chromium allows two captures a second.
   const png = await Promise.race([shot.png(rect), new Promise<null>((resolve) => setTimeout(() => resolve(null), CROP_BUDGET_MS))]);
   return png && png.length <= AUDIT_CROP_MAX_CHARS ? { png, rect } : null;
-}
-
-function rejected(reasons: Reason[], call: ResolvedCall | null = null, certificates: Certificate[] = []): Outcome {
-  return { decision: 'reject', reasons, call, certificates, executed: false, executionError: null, targetLabel: textOf(certificates) };
 }

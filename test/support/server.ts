@@ -22,6 +22,8 @@ export type FixtureServer = {
   url(host: string, path: string): string;
   /** Form posts received, so tests can tell whether a submission really left the page. */
   posts: { host: string; path: string; body: string }[];
+  /** Every request received (method, host, path), so tests can tell whether a navigation left. */
+  requests: { method: string; host: string; path: string }[];
   close(): Promise<void>;
 };
 
@@ -31,9 +33,19 @@ export type FixtureServer = {
  */
 export async function startFixtureServer(root = FIXTURES): Promise<FixtureServer> {
   const posts: FixtureServer['posts'] = [];
+  const requests: FixtureServer['requests'] = [];
   const server: Server = createServer(async (request, response) => {
     const host = (request.headers.host ?? 'localhost').split(':')[0]!;
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    requests.push({ method: request.method ?? 'GET', host, path });
+    // /r/<host>/<path>: a server redirect (302) to that host's path on this server, which the URL
+    // itself does not show as a URL (unlike ?next=https://…).
+    const redirect = /^\/r\/([a-z0-9.-]+)\/(.*)$/u.exec(path);
+    if (redirect) {
+      const port = (server.address() as AddressInfo).port;
+      response.writeHead(302, { location: `http://${redirect[1]}:${port}/${redirect[2]}` }).end();
+      return;
+    }
     if (request.method === 'POST') {
       let body = '';
       for await (const chunk of request) body += chunk;
@@ -72,6 +84,7 @@ export async function startFixtureServer(root = FIXTURES): Promise<FixtureServer
   return {
     port,
     posts,
+    requests,
     url: (host, path) => `http://${host}:${port}${path.startsWith('/') ? path : `/${path}`}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -127,6 +127,7 @@ describe('ReasonSchema and the reason codes', () => {
         'destination_mismatch',
         'form_mismatch',
         'lookalike_domain',
+        'offsite_redirect',
         'evidence_missing',
         'evidence_untrusted',
         'evidence_expired',

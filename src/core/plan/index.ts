@@ -1,6 +1,6 @@
 export * from './forms';
 export * from './frame-chain';
-export { firstImpersonation, impersonation } from './links';
+export { destinationsOf, firstImpersonation, impersonation } from './links';
 export * from './observations';
 export * from './plan';
 export { frameVisible } from './predicates';
