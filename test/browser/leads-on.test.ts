@@ -24,9 +24,12 @@ describe.each(BROWSERS)('where actions lead in %s', (name) => {
    * verdict is not awaited; what happened is judged by the server and the asks.
    */
   const clickThat = (page: Awaited<ReturnType<typeof open>>, target: string) =>
-    page.evaluate((call) => {
-      void (window as unknown as { warrant: { propose(c: unknown): Promise<unknown> } }).warrant.propose(call);
-    }, { tool: 'click', args: { target }, agent: 'test' });
+    page.evaluate(
+      (call) => {
+        void (window as unknown as { warrant: { propose(c: unknown): Promise<unknown> } }).warrant.propose(call);
+      },
+      { tool: 'click', args: { target }, agent: 'test' },
+    );
 
   it.each([
     ['a same-site link the server redirects to another site', '#via-redirect'],
@@ -63,7 +66,6 @@ describe.each(BROWSERS)('where actions lead in %s', (name) => {
     const page = await open();
     await clickThat(page, target);
     expect(await until(() => reached('bank.example') > before)).toBe(true);
-    expect(reached('evil.example', '/landing.html')).toBeGreaterThanOrEqual(0);
     await page.close();
   });
 
