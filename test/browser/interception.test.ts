@@ -71,6 +71,38 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
     await page.close();
   });
 
+  it('holds a script click on a lookalike commitment ("Раy" in Cyrillic) even after the page patched String methods; "Play" runs', async () => {
+    const page = await open();
+    await page.evaluate(() => {
+      const w = window as unknown as { clicks: string[] };
+      for (const [id, label] of [
+        ['spoof', '\u0420\u0430y $500'],
+        ['play', 'Play video'],
+      ]) {
+        const button = document.createElement('button');
+        button.id = id!;
+        button.textContent = label!;
+        button.addEventListener('click', () => w.clicks.push(id!));
+        document.body.prepend(button);
+      }
+      // The page tries to blind a classifier that would use the engine's methods at click time.
+      String.prototype.normalize = function (this: string) {
+        return 'x';
+      };
+      String.prototype.toLowerCase = function (this: string) {
+        return 'x';
+      };
+    });
+    expect(await attempt(page, "document.getElementById('play').click()")).toBeNull();
+    expect(await clicks(page)).toEqual(['play']);
+    expect(await attempt(page, "document.getElementById('spoof').click()")).toBe('NotAllowedError');
+    const listed = await answerPendingAsk(env, { approve: false });
+    expect(listed.text).toContain('\u0420\u0430y $500');
+    await settle(300);
+    expect(await clicks(page)).toEqual(['play']);
+    await page.close();
+  });
+
   it('performs nothing when the held click is denied, whether by click() or a synthetic event', async () => {
     const page = await open();
     expect(await attempt(page, "document.getElementById('pay').click()")).toBe('NotAllowedError');

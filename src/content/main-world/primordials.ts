@@ -1,3 +1,4 @@
+import type { TextOps } from '../../core/text/skeleton-ops';
 /**
  * Built-ins the MAIN-world code uses, captured when it starts at document_start, before any page
  * script: a page that later patches globals or prototypes cannot change what Warrant calls.
@@ -16,6 +17,7 @@ export const parseJson = JSON.parse;
 export const PromiseCtor = Promise;
 export const WeakSetCtor = WeakSet;
 export const SetCtor = Set;
+const setAdd = Set.prototype.add;
 const setHasMethod = Set.prototype.has;
 export const setHas = (set: Set<string>, value: string): boolean => apply(setHasMethod, set, [value]) as boolean;
 export const ObjectPrototype = Object.prototype;
@@ -185,6 +187,38 @@ export const text = freeze({
   endsWith: methodOf(String.prototype, 'endsWith') as (s: string, part: string) => boolean,
   slice: stringSlice,
   cssEscape: CSS.escape,
+});
+const stringIndexOf = methodOf(String.prototype, 'indexOf') as (s: string, part: string) => number;
+const stringCodePointAt = methodOf(String.prototype, 'codePointAt') as (s: string, at: number) => number | undefined;
+const fromCodePoint = String.fromCodePoint;
+const parseIntCaptured = Number.parseInt;
+const MapCtor = Map;
+const mapGet = Map.prototype.get;
+const mapSet = Map.prototype.set;
+
+/** The string, Map and Set operations the shared classifier needs (core/text/skeleton-ops.ts), captured. */
+export const CAPTURED_TEXT_OPS: TextOps = freeze({
+  normalize: text.normalize,
+  lower: text.toLowerCase,
+  replace: safeReplace,
+  split: safeSplit,
+  startsWith: text.startsWith,
+  includes: stringIncludes,
+  indexOf: stringIndexOf,
+  slice: stringSlice,
+  codePointAt: stringCodePointAt,
+  fromCodePoint: (code: number) => apply(fromCodePoint, undefined, [code]) as string,
+  parseInt: (s: string, radix: number) => apply(parseIntCaptured, undefined, [s, radix]) as number,
+  mapGet: (map: Map<number, string>, key: number) => apply(mapGet, map, [key]) as string | undefined,
+  mapSet: (map: Map<number, string>, key: number, value: string) => void apply(mapSet, map, [key, value]),
+  newMap: () => new MapCtor<number, string>(),
+  setHas: (set: Set<string>, value: string) => setHas(set, value),
+  newSet: (values: readonly string[]) => {
+    // Built by index: a page may have replaced Array.prototype[Symbol.iterator] by now.
+    const set = new SetCtor<string>();
+    for (let at = 0; at < values.length; at += 1) apply(setAdd, set, [values[at]]);
+    return set;
+  },
 });
 export const URLCtor = URL;
 export const urlHost = getterOf(URL.prototype, 'hostname') as (url: URL) => string;

@@ -1,36 +1,19 @@
 import type { Privilege } from '../contracts';
-import { foldedSkeleton, normalizeLabel, sameSite, scriptsOf } from '../text';
-import { COMMIT_INSIDE, COMMIT_PHRASES, COMMIT_STEMS, COMMIT_WORDS, foldedNamesCommitment } from './commit-words';
+import { sameSite, scriptsOf } from '../text';
+import { closedConfusables } from '../text/confusables';
+import { NATIVE_OPS } from '../text/skeleton-ops';
+import { commitmentClassifier } from './commit-match';
 import { destinationsOf } from './links';
 import type { UiElementValue } from './observations';
 import { sensitiveData } from './sensitive';
 
-export function namesCommitment(label: string): boolean {
-  // A lookalike spelling ("Раy" with Cyrillic letters, "Rҽmoѵe") commits the user just the same:
-  // the label's skeleton is matched against the lexicon's skeletons (UTS #39 maps "m" to "rn", so
-  // a skeleton is only ever compared with another skeleton; it maps character by character, so
-  // the skeleton of a stem is a stem of the word's skeleton).
-  return foldedNamesCommitment(fold(label), PLAIN) || foldedNamesCommitment(fold(foldedSkeleton(label)), skeletonLists());
-}
-
-/** Lower case, NFKC, invisible characters removed, spaces collapsed. */
-const fold = (text: string) => normalizeLabel(text);
-
-const PLAIN = { words: new Set(COMMIT_WORDS), stems: COMMIT_STEMS, phrases: COMMIT_PHRASES, inside: COMMIT_INSIDE };
-let SKELETONS: typeof PLAIN | undefined;
-
-/** The lexicon's skeletons, computed on first use. */
-function skeletonLists(): typeof PLAIN {
-  if (SKELETONS) return SKELETONS;
-  const skeleton = (item: string) => fold(foldedSkeleton(item));
-  SKELETONS = {
-    words: new Set(COMMIT_WORDS.map(skeleton)),
-    stems: COMMIT_STEMS.map(skeleton),
-    phrases: COMMIT_PHRASES.map(skeleton),
-    inside: COMMIT_INSIDE.map(skeleton),
-  };
-  return SKELETONS;
-}
+/**
+ * Whether a label names a commitment, on the label and on its UTS #39 skeleton ("Раy" with
+ * Cyrillic letters, "Rҽmoѵe" commit the user just the same). The same classifier, over the same
+ * data, runs in the MAIN world's interceptor with captured built-ins (commit-match.ts).
+ */
+export const namesCommitment = (label: string): boolean => CLASSIFIER.namesCommitment(label);
+const CLASSIFIER = commitmentClassifier(NATIVE_OPS, closedConfusables);
 
 /**
  * What the extension observed that names or locates the target; never the assistant's claim.

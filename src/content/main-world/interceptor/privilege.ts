@@ -1,6 +1,18 @@
-import { COMMIT_INSIDE, COMMIT_PHRASES, COMMIT_STEMS, COMMIT_WORDS } from '../../../core/plan/commit-words';
+import { commitmentClassifier } from '../../../core/plan/commit-match';
 import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES } from '../../../core/plan/payment-hints';
-import { anchorHref, areaHref, dom, HOSTNAME, HREF, SetCtor, setHas, text, textStart, URLCtor, urlHost, urlProtocol } from '../primordials';
+import {
+  anchorHref,
+  areaHref,
+  CAPTURED_TEXT_OPS,
+  dom,
+  HOSTNAME,
+  HREF,
+  text,
+  textStart,
+  URLCtor,
+  urlHost,
+  urlProtocol,
+} from '../primordials';
 
 /**
  * A synchronous, main-world approximation of the core's clickPrivilege (src/core/plan/privilege.ts):
@@ -13,34 +25,15 @@ const ACTIVATABLE =
   'a[href], area[href], button, summary, label, [role=button], [role=link], ' +
   'input[type=submit i], input[type=button i], input[type=image i], input[type=checkbox i], input[type=radio i]';
 
-const INVISIBLES = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
-/** As the core's NOT_WORD (commit-words.ts): letters, combining marks and digits make words. */
-const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/u;
-
-/** Built once, before any page script; looked up through the captured Set.prototype.has. */
-const COMMIT_SET = new SetCtor<string>(COMMIT_WORDS);
-
 /**
- * The core's lexicon (commit-lexicon.ts), matched on the plain label: whole words, starts of
- * words, phrases and parts of unspaced scripts. Lookalike spellings are the core's to fold (the
- * confusables table stays out of the main world); the gate judges every held click with them.
+ * The core's own classifier (commit-match.ts: one lexicon, the label and its UTS #39 skeleton),
+ * run over built-ins captured before any page script (primordials.ts), so the interceptor and the
+ * gate never disagree on what names a commitment, and a page that patches String or Map methods
+ * changes neither. The tables are built at the first idle moment (or the first click before it).
  */
-function namesCommitment(label: string): boolean {
-  const folded = text.toLowerCase(text.replace(text.normalize(label, 'NFKC'), INVISIBLES, ''));
-  const words = text.split(folded, NOT_WORD);
-  // Index loops: a page may have replaced Array.prototype[Symbol.iterator] by the time this runs.
-  let spaced = ' ';
-  for (let at = 0; at < words.length; at += 1) {
-    const word = words[at]!;
-    if (word === '') continue;
-    if (setHas(COMMIT_SET, word)) return true;
-    for (let s = 0; s < COMMIT_STEMS.length; s += 1) if (text.startsWith(word, COMMIT_STEMS[s]!)) return true;
-    spaced += `${word} `;
-  }
-  for (let at = 0; at < COMMIT_PHRASES.length; at += 1) if (text.includes(spaced, ` ${COMMIT_PHRASES[at]!} `)) return true;
-  for (let at = 0; at < COMMIT_INSIDE.length; at += 1) if (text.includes(folded, COMMIT_INSIDE[at]!)) return true;
-  return false;
-}
+const CLASSIFIER = commitmentClassifier(CAPTURED_TEXT_OPS);
+const namesCommitment = (label: string): boolean => CLASSIFIER.namesCommitment(label);
+export const warmClassifier = (): void => CLASSIFIER.warm();
 
 const isElement = (node: unknown): node is Element => {
   try {

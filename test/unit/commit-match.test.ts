@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { commitmentClassifier, lexiconLists, matchesLexicon } from '../../src/core/plan/commit-match';
+import { namesCommitment } from '../../src/core/plan/privilege';
+import { closedConfusables, skeleton } from '../../src/core/text/confusables';
+import { INVISIBLE } from '../../src/core/text/normalize';
+import { closeConfusables, decodeConfusables, NATIVE_OPS, type TextOps } from '../../src/core/text/skeleton-ops';
+
+/** Ops captured now, as the MAIN world captures them at document_start (primordials.ts). */
+function capturedOps(): TextOps {
+  const { normalize, toLowerCase, replace, split, startsWith, includes, indexOf, slice, codePointAt } = String.prototype;
+  const { get, set } = Map.prototype;
+  const has = Set.prototype.has;
+  const call = Reflect.apply;
+  return {
+    normalize: (s, form) => call(normalize, s, [form]),
+    lower: (s) => call(toLowerCase, s, []),
+    replace: (s, p, by) => call(replace, s, [p, by]),
+    split: (s, p) => call(split, s, [p]),
+    startsWith: (s, part) => call(startsWith, s, [part]),
+    includes: (s, part) => call(includes, s, [part]),
+    indexOf: (s, part) => call(indexOf, s, [part]),
+    slice: (s, a, b) => call(slice, s, [a, b]),
+    codePointAt: (s, at) => call(codePointAt, s, [at]),
+    fromCodePoint: String.fromCodePoint,
+    parseInt: Number.parseInt,
+    mapGet: (m, k) => call(get, m, [k]),
+    mapSet: (m, k, v) => void call(set, m, [k, v]),
+    newMap: () => new Map(),
+    setHas: (s, v) => call(has, s, [v]),
+    newSet: (values) => new Set(values),
+  };
+}
+
+describe('one commitment classifier for the core and the MAIN world (issue 11 §7)', () => {
+  const LOOKALIKES = ['Раy now', 'Rҽmoѵe item', 'Ꮯonfirm', 'Τransfer funds', 'Delеte account', 'Оплатить', 'Ｐａｙ'];
+  const BENIGN = ['Play', 'Show details', 'Next page', 'Open menu', 'Payload viewer'.replace('Payload', 'Preview')];
+
+  it('names lookalike spellings of commitments, in the core and over captured ops alike', () => {
+    const main = commitmentClassifier(capturedOps());
+    for (const label of LOOKALIKES) {
+      expect(namesCommitment(label), label).toBe(true);
+      expect(main.namesCommitment(label), label).toBe(true);
+    }
+    for (const label of BENIGN) {
+      expect(namesCommitment(label), label).toBe(false);
+      expect(main.namesCommitment(label), label).toBe(false);
+    }
+  });
+
+  it('agrees with the core on every lexicon word spelled with each confusable of each letter', () => {
+    const main = commitmentClassifier(capturedOps());
+    const sources = new Map<string, string[]>();
+    for (const [code, prototype] of closedConfusables()) {
+      if (prototype.length !== 1 || !/[a-z]/u.test(prototype)) continue;
+      sources.set(prototype, [...(sources.get(prototype) ?? []), String.fromCodePoint(code)]);
+    }
+    const words = lexiconLists(NATIVE_OPS).words;
+    let tried = 0;
+    for (const word of [...words].filter((w) => /^[a-z]+$/u.test(w)).slice(0, 120)) {
+      for (let at = 0; at < word.length; at += 1) {
+        for (const swap of (sources.get(word[at]!) ?? []).slice(0, 6)) {
+          const label = `${word.slice(0, at)}${swap}${word.slice(at + 1)}`;
+          expect(main.namesCommitment(label), label).toBe(namesCommitment(label));
+          tried += 1;
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(1_000);
+  });
+
+  it('keeps its answer when a page patches the built-ins after capture', () => {
+    const main = commitmentClassifier(capturedOps());
+    const { normalize, toLowerCase } = String.prototype;
+    const mapGet = Map.prototype.get;
+    try {
+      String.prototype.normalize = () => '';
+      String.prototype.toLowerCase = () => 'nothing';
+      Map.prototype.get = () => undefined;
+      expect(main.namesCommitment('Раy now')).toBe(true);
+      expect(main.namesCommitment('Play')).toBe(false);
+    } finally {
+      String.prototype.normalize = normalize;
+      String.prototype.toLowerCase = toLowerCase;
+      Map.prototype.get = mapGet;
+    }
+  });
+
+  it('builds the same closed table the core skeletons use, and the same skeletons', () => {
+    const closed = closeConfusables(capturedOps(), decodeConfusables(capturedOps()));
+    expect(closed.size).toBe(closedConfusables().size);
+    for (const [code, prototype] of closedConfusables()) expect(closed.get(code)).toBe(prototype);
+    expect(skeleton('pаypal')).toBe(skeleton('paypal'));
+  });
+
+  it('matches whole words, stems, phrases and parts of unspaced scripts', () => {
+    const lists = lexiconLists(NATIVE_OPS);
+    expect(matchesLexicon(NATIVE_OPS, 'pay now', lists)).toBe(true);
+    expect(matchesLexicon(NATIVE_OPS, 'display', lists)).toBe(false);
+    expect(INVISIBLE.flags).toContain('g');
+  });
+});
