@@ -82,6 +82,15 @@ export const CLICK_KINDS = [
   { kind: 'document-event', what: "`document.dispatchEvent(new CustomEvent('app:tick'))` (the same event on a Node)" },
   { kind: 'click-card', what: '`card.click()` on one product card (an `<article>`, 24 descendants, not activatable)' },
   { kind: 'click-container', what: '`catalog.click()` on the catalogue `<section>` (~4,750 descendants, not activatable)' },
+  // Issue 11 §7. Last: from here on the page has an agent (page-agent's announcement detects one).
+  {
+    kind: 'agent-click',
+    what: "an assistant's click: `window.dispatchEvent(new CustomEvent('PageAgent::ClickPointer'))` then `menu.click()` (gated: certified synchronously by the isolated world before it runs)",
+  },
+  {
+    kind: 'own-click-agent-present',
+    what: '`menu.click()` by the page itself, not announced, on a page where an agent has been detected',
+  },
 ] as const;
 export type ClickKind = (typeof CLICK_KINDS)[number]['kind'];
 export const BATCH_MS = 1;
@@ -106,13 +115,14 @@ type BenchWindow = { __bench: { run(kind: string, batchMs: number, minMs: number
  * kind once, timed inside the page with performance.now() around the whole loop.
  */
 export async function measureClicks(arms: Arms, url: string, rounds: number, seed: number): Promise<ClickRound[]> {
-  for (const arm of ARMS) await arms[arm].page.goto(`${url}?clicks`);
   const random = rng(seed);
   const out: ClickRound[] = [];
   for (let r = 0; r < rounds + 1; r++) {
     const first = order(random);
     const round: Partial<Record<ClickKind, Partial<Record<Arm, ClickRun>>>> = {};
     for (const arm of first) {
+      // A fresh page each round: the agent kinds, run last, leave an agent detected on the page.
+      await arms[arm].page.goto(`${url}?clicks=${r}`);
       for (const { kind } of CLICK_KINDS) {
         const run = await arms[arm].page.evaluate(
           ([k, batchMs, minMs]) => (window as unknown as BenchWindow).__bench.run(k, batchMs, minMs),

@@ -101,6 +101,15 @@ const END_SCRIPT = `
     'click-card': (n) => { for (let i = 0; i < n; i += 1) firstCard.click(); },
     // A click on a large non-activatable container: the interceptor reads its whole text.
     'click-container': (n) => { for (let i = 0; i < n; i += 1) catalog.click(); },
+    // page-agent announces each click on window just before making it.
+    'agent-click': (n) => {
+      for (let i = 0; i < n; i += 1) {
+        window.dispatchEvent(new CustomEvent('PageAgent::ClickPointer'));
+        menu.click();
+      }
+    },
+    // The page's own click once an agent has been seen on it.
+    'own-click-agent-present': (n) => { for (let i = 0; i < n; i += 1) menu.click(); },
   };
   const counters = () => app.clicks + app.inputs + app.ticks;
   window.__bench = {

@@ -33,6 +33,7 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     ['outside-hidden', /hidden entry also sends amount = "5000"/u],
     ['lookalike-value', /only looks like "Alice"/u],
     ['zero-width-value', /only looks like "Alice"/u],
+    ['far-label', /Recipient/u],
   ])('blocks a form whose request contradicts the claimed fields: %s', async (arrangement, message) => {
     const before = env.server.posts.length;
     const page = await open(arrangement);

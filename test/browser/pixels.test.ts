@@ -190,7 +190,7 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
       await pause();
       const reference = await print(rect, dpr);
       honest[selector] = { thumb: [], dhash: [] };
-      for (let i = 0; i < 8; i++) {
+      for (let i = 0; i < 3; i++) {
         if (i % 2 === 1) await state.page.evaluate(() => window.scrollBy(0, 0));
         await pause();
         const again = await print(rect, dpr);

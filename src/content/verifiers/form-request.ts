@@ -1,5 +1,6 @@
 import type { FormEntry, FormRequest } from '../../core/plan';
-import { collapse } from './text-runs';
+import { shownText } from './rendered-text';
+import { Scene } from './text-runs';
 import { hiddenBy } from './visibility';
 
 /**
@@ -32,15 +33,22 @@ export function isSubmitButton(element: Element): element is HTMLButtonElement |
 
 /** The request submitting would send now (runs the page's `formdata` listeners, see above). */
 export function certifySubmission({ form, submitter }: Submission): FormRequest {
-  return requestOf(form, submitter, new FormData(form, submitter));
+  return requestOf(form, submitter, new FormData(form, submitter), new Scene());
 }
 
 /**
  * The request made of `data` (the entry list) and the form's destination after the submitter's
  * overrides. Read while the submission is under way (in the `formdata` event) it is the request
- * about to leave: the browser reads action, method and target after that event.
+ * about to leave: the browser reads action, method and target after that event. With a `scene`,
+ * each entry carries the label its control shows (for certification; the comparison of a leaving
+ * request with the certified one needs names and values only, and skips the layout reads).
  */
-export function requestOf(form: HTMLFormElement, submitter: HTMLButtonElement | HTMLInputElement | null, data: FormData): FormRequest {
+export function requestOf(
+  form: HTMLFormElement,
+  submitter: HTMLButtonElement | HTMLInputElement | null,
+  data: FormData,
+  scene: Scene | null = null,
+): FormRequest {
   const override = (attribute: string) => submitter?.hasAttribute(attribute) === true;
   const method = (override('formmethod') ? submitter!.formMethod : form.method).toLowerCase();
   const baseTarget = document.querySelector('base[target]')?.getAttribute('target') ?? '';
@@ -60,7 +68,7 @@ export function requestOf(form: HTMLFormElement, submitter: HTMLButtonElement | 
     entries.push({
       name: name.slice(0, 1_000),
       value: value.slice(0, MAX_VALUE),
-      label: control ? labelOf(control) : null,
+      label: control && scene ? labelOf(control, scene) : null,
       id: control?.id ? control.id.slice(0, 1_000) : null,
       shown: control !== undefined && shown(control),
     });
@@ -93,14 +101,15 @@ function shown(control: Element): boolean {
   return hiddenBy(control) === null;
 }
 
-/** How the user would name the control: its <label>, aria-label, placeholder, or a button's own text. */
-function labelOf(control: Element): string | null {
-  const labels = (control as HTMLInputElement).labels;
-  const label = labels && labels.length > 0 ? collapse(labels[0]!.textContent ?? '') : '';
-  const text =
-    label ||
-    control.getAttribute('aria-label')?.trim() ||
-    control.getAttribute('placeholder')?.trim() ||
-    (control instanceof HTMLButtonElement ? collapse(control.textContent ?? '') : '');
+/**
+ * How the user would name the control: what names it on screen (shownText: its <label>s painted
+ * around or beside it, else its placeholder; a button's rendered text), else (nothing shown) its aria-label. A far
+ * <label for> elsewhere on the page does not name it (issue 11 §5), and a label read with doubts
+ * (partly painted away) is no name: the claim must then use the control's name or id.
+ */
+function labelOf(control: Element, scene: Scene): string | null {
+  const shown = shownText(control, scene);
+  if (shown.doubts.length > 0) return null;
+  const text = shown.text || control.getAttribute('aria-label')?.trim() || '';
   return text ? text.slice(0, 1_000) : null;
 }
