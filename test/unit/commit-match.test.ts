@@ -1,13 +1,22 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { commitmentClassifier, lexiconLists, matchesLexicon } from '../../src/core/plan/commit-match';
+import { renderCommitSkeletons, TARGET } from '../../scripts/gen-commit-skeletons';
+import {
+  asciiFoldedSkeleton,
+  commitmentClassifier,
+  foldLabel,
+  lexiconLists,
+  matchesLexicon,
+  skeletonLists,
+} from '../../src/core/plan/commit-match';
 import { namesCommitment } from '../../src/core/plan/privilege';
-import { closedConfusables, skeleton } from '../../src/core/text/confusables';
+import { closedConfusables, foldedSkeleton, skeleton } from '../../src/core/text/confusables';
 import { INVISIBLE } from '../../src/core/text/normalize';
 import { closeConfusables, decodeConfusables, NATIVE_OPS, type TextOps } from '../../src/core/text/skeleton-ops';
 
 /** Ops captured now, as the MAIN world captures them at document_start (primordials.ts). */
 function capturedOps(): TextOps {
-  const { normalize, toLowerCase, replace, split, startsWith, includes, indexOf, slice, codePointAt } = String.prototype;
+  const { normalize, toLowerCase, replace, split, search, startsWith, includes, indexOf, slice, codePointAt } = String.prototype;
   const { get, set } = Map.prototype;
   const has = Set.prototype.has;
   const call = Reflect.apply;
@@ -16,6 +25,8 @@ function capturedOps(): TextOps {
     lower: (s) => call(toLowerCase, s, []),
     replace: (s, p, by) => call(replace, s, [p, by]),
     split: (s, p) => call(split, s, [p]),
+    search: (s, p) => call(search, s, [p]) >= 0,
+    regExp: (source, flags) => new RegExp(source, flags),
     startsWith: (s, part) => call(startsWith, s, [part]),
     includes: (s, part) => call(includes, s, [part]),
     indexOf: (s, part) => call(indexOf, s, [part]),
@@ -90,6 +101,31 @@ describe('one commitment classifier for the core and the MAIN world (issue 11 §
     expect(closed.size).toBe(closedConfusables().size);
     for (const [code, prototype] of closedConfusables()) expect(closed.get(code)).toBe(prototype);
     expect(skeleton('pаypal')).toBe(skeleton('paypal'));
+  });
+
+  it('keeps the generated lexicon skeletons and ASCII map in step with the core (npm run gen:commit-skeletons)', () => {
+    expect(renderCommitSkeletons()).toBe(readFileSync(TARGET, 'utf8'));
+    const generated = skeletonLists(NATIVE_OPS);
+    const computed = lexiconLists(NATIVE_OPS, (item) => foldLabel(NATIVE_OPS, foldedSkeleton(item)));
+    expect([...generated.words].sort()).toEqual([...computed.words].sort());
+    expect(new Set(generated.stems)).toEqual(new Set(computed.stems));
+    expect(new Set(generated.phrases)).toEqual(new Set(computed.phrases));
+    expect(new Set(generated.inside)).toEqual(new Set(computed.inside));
+  });
+
+  it("computes an ASCII label's skeleton without the table exactly as the table does", () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    for (let i = 0; i < 5_000; i += 1) {
+      let label = '';
+      for (let n = next() % 24; n > 0; n -= 1) label += String.fromCharCode(0x20 + (next() % 95));
+      const fast = asciiFoldedSkeleton(NATIVE_OPS, label);
+      if (label.includes('%')) expect(fast).toBeNull();
+      else expect(fast, JSON.stringify(label)).toBe(foldedSkeleton(label));
+    }
+    expect(asciiFoldedSkeleton(NATIVE_OPS, 'Confirrn')).toBe(foldedSkeleton('Confirm'));
+    expect(asciiFoldedSkeleton(NATIVE_OPS, 'Pay\tnow\n')).toBe(foldedSkeleton('Pay\tnow\n'));
+    expect(asciiFoldedSkeleton(NATIVE_OPS, 'Раy')).toBeNull();
   });
 
   it('matches whole words, stems, phrases and parts of unspaced scripts', () => {

@@ -202,6 +202,14 @@ export const CAPTURED_TEXT_OPS: TextOps = freeze({
   lower: text.toLowerCase,
   replace: safeReplace,
   split: safeSplit,
+  search: (s: string, pattern: RegExp) => {
+    let found = false;
+    eachMatch(s, pattern, false, () => {
+      found = true;
+    });
+    return found;
+  },
+  regExp: (source: string, flags: string) => new RegExpCtor(source, flags),
   startsWith: text.startsWith,
   includes: stringIncludes,
   indexOf: stringIndexOf,

@@ -13,6 +13,9 @@ export type TextOps = {
   /** String.prototype.replace with a global RegExp and a literal. */
   replace(s: string, pattern: RegExp, by: string): string;
   split(s: string, pattern: RegExp): string[];
+  regExp(source: string, flags: string): RegExp;
+  /** Whether `pattern` matches somewhere in `s`. */
+  search(s: string, pattern: RegExp): boolean;
   startsWith(s: string, part: string): boolean;
   includes(s: string, part: string): boolean;
   indexOf(s: string, part: string): number;
@@ -32,6 +35,8 @@ export const NATIVE_OPS: TextOps = Object.freeze({
   lower: (s: string) => s.toLowerCase(),
   replace: (s: string, pattern: RegExp, by: string) => s.replace(pattern, by),
   split: (s: string, pattern: RegExp) => s.split(pattern),
+  search: (s: string, pattern: RegExp) => s.search(pattern) >= 0,
+  regExp: (source: string, flags: string) => new RegExp(source, flags),
   startsWith: (s: string, part: string) => s.startsWith(part),
   includes: (s: string, part: string) => s.includes(part),
   indexOf: (s: string, part: string) => s.indexOf(part),

@@ -1,5 +1,4 @@
 import { handleAllow, handleInterceptionMode } from '../channel';
-import { addEventListener, apply } from '../primordials';
 import { watchForAgents } from './agent';
 import { allow } from './allowances';
 import { patchClick } from './click';
@@ -10,7 +9,6 @@ import { patchForms } from './forms';
 import { guardUntrustedClicks } from './guard';
 import { type InterceptionMode, setInterceptionMode } from './mode';
 import { guardNavigations } from './navigation';
-import { warmClassifier } from './privilege';
 import { patchWindowOpen } from './window-open';
 
 /**
@@ -30,9 +28,4 @@ export function installInterceptor(): void {
   patchWindowOpen();
   handleInterceptionMode((mode: InterceptionMode) => setInterceptionMode(mode));
   handleAllow(allow);
-  // The classifier's tables (confusables, the lexicon's skeletons: a few milliseconds) are built
-  // once the page has loaded, not at document_start; a click before then builds them itself.
-  apply(addEventListener, window, ['load', () => apply(setTimeoutCaptured, window, [warmClassifier, 0]), { once: true }]);
 }
-
-const setTimeoutCaptured = setTimeout;

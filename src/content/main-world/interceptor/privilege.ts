@@ -29,11 +29,11 @@ const ACTIVATABLE =
  * The core's own classifier (commit-match.ts: one lexicon, the label and its UTS #39 skeleton),
  * run over built-ins captured before any page script (primordials.ts), so the interceptor and the
  * gate never disagree on what names a commitment, and a page that patches String or Map methods
- * changes neither. The tables are built at the first idle moment (or the first click before it).
+ * changes neither. ASCII labels are matched without the confusables table; it is built (once per
+ * frame, on the spot) at the first click whose label holds anything else.
  */
 const CLASSIFIER = commitmentClassifier(CAPTURED_TEXT_OPS);
 const namesCommitment = (label: string): boolean => CLASSIFIER.namesCommitment(label);
-export const warmClassifier = (): void => CLASSIFIER.warm();
 
 const isElement = (node: unknown): node is Element => {
   try {
