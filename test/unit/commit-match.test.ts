@@ -18,7 +18,6 @@ import { closeConfusables, decodeConfusables, NATIVE_OPS, type TextOps } from '.
 function capturedOps(): TextOps {
   const { normalize, toLowerCase, replace, split, search, startsWith, includes, indexOf, slice, codePointAt } = String.prototype;
   const { get, set } = Map.prototype;
-  const has = Set.prototype.has;
   const call = Reflect.apply;
   return {
     normalize: (s, form) => call(normalize, s, [form]),
@@ -37,8 +36,6 @@ function capturedOps(): TextOps {
     mapGet: (m, k) => call(get, m, [k]),
     mapSet: (m, k, v) => void call(set, m, [k, v]),
     newMap: () => new Map(),
-    setHas: (s, v) => call(has, s, [v]),
-    newSet: (values) => new Set(values),
   };
 }
 
@@ -107,7 +104,7 @@ describe('one commitment classifier for the core and the MAIN world (issue 11 §
     expect(renderCommitSkeletons()).toBe(readFileSync(TARGET, 'utf8'));
     const generated = skeletonLists(NATIVE_OPS);
     const computed = lexiconLists(NATIVE_OPS, (item) => foldLabel(NATIVE_OPS, foldedSkeleton(item)));
-    expect([...generated.words].sort()).toEqual([...computed.words].sort());
+    expect(new Set(generated.words)).toEqual(new Set(computed.words));
     expect(new Set(generated.stems)).toEqual(new Set(computed.stems));
     expect(new Set(generated.phrases)).toEqual(new Set(computed.phrases));
     expect(new Set(generated.inside)).toEqual(new Set(computed.inside));

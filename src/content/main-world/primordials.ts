@@ -16,10 +16,6 @@ export const stringify = JSON.stringify;
 export const parseJson = JSON.parse;
 export const PromiseCtor = Promise;
 export const WeakSetCtor = WeakSet;
-export const SetCtor = Set;
-const setAdd = Set.prototype.add;
-const setHasMethod = Set.prototype.has;
-export const setHas = (set: Set<string>, value: string): boolean => apply(setHasMethod, set, [value]) as boolean;
 export const ObjectPrototype = Object.prototype;
 export const ArrayPrototype = Array.prototype;
 export const postToPort = MessagePort.prototype.postMessage;
@@ -220,13 +216,6 @@ export const CAPTURED_TEXT_OPS: TextOps = freeze({
   mapGet: (map: Map<number, string>, key: number) => apply(mapGet, map, [key]) as string | undefined,
   mapSet: (map: Map<number, string>, key: number, value: string) => void apply(mapSet, map, [key, value]),
   newMap: () => new MapCtor<number, string>(),
-  setHas: (set: Set<string>, value: string) => setHas(set, value),
-  newSet: (values: readonly string[]) => {
-    // Built by index: a page may have replaced Array.prototype[Symbol.iterator] by now.
-    const set = new SetCtor<string>();
-    for (let at = 0; at < values.length; at += 1) apply(setAdd, set, [values[at]]);
-    return set;
-  },
 });
 export const URLCtor = URL;
 export const urlHost = getterOf(URL.prototype, 'hostname') as (url: URL) => string;

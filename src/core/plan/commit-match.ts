@@ -22,19 +22,15 @@ export const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/gu;
 /** The label as the lexicon is matched: NFKC, invisibles dropped, lower case. */
 export const foldLabel = (ops: TextOps, label: string): string => ops.lower(ops.replace(ops.normalize(label, 'NFKC'), INVISIBLE, ''));
 
-export type LexiconLists = {
-  words: Set<string>;
-  /** The words as listed (for the pattern; the set for callers that look words up). */
-  wordList?: readonly string[];
-  stems: readonly string[];
-  phrases: readonly string[];
-  inside: readonly string[];
+type Lists = { words: readonly string[]; stems: readonly string[]; phrases: readonly string[]; inside: readonly string[] };
+
+export type LexiconLists = Lists & {
   /**
    * The lists as one alternation each, searched once per label (the engine's regular-expression
    * compiler does the work of a trie): over ` word word ` for words, stems and phrases, over the
    * folded label for parts of unspaced scripts. Null for an empty list.
    */
-  patterns?: { words: RegExp | null; stems: RegExp | null; phrases: RegExp | null; inside: RegExp | null };
+  patterns: { words: RegExp | null; stems: RegExp | null; phrases: RegExp | null; inside: RegExp | null };
 };
 
 const META = '\\^$.*+?()[]{}|/-';
@@ -56,8 +52,8 @@ function alternation(ops: TextOps, items: readonly string[]): string | null {
 }
 
 /** Adds the lists' patterns. */
-function indexed(ops: TextOps, lists: LexiconLists): LexiconLists {
-  const words = alternation(ops, lists.wordList ?? []);
+function indexed(ops: TextOps, lists: Lists): LexiconLists {
+  const words = alternation(ops, lists.words);
   const stems = alternation(ops, lists.stems);
   const phrases = alternation(ops, lists.phrases);
   const inside = alternation(ops, lists.inside);
@@ -79,10 +75,8 @@ export function lexiconLists(ops: TextOps, key: (item: string) => string = (item
     for (let i = 0; i < items.length; i += 1) out[out.length] = key(items[i]!);
     return out;
   };
-  const words = each(COMMIT_WORDS);
   return indexed(ops, {
-    words: ops.newSet(words),
-    wordList: words,
+    words: each(COMMIT_WORDS),
     stems: each(COMMIT_STEMS),
     phrases: each(COMMIT_PHRASES),
     inside: each(COMMIT_INSIDE),
@@ -91,7 +85,7 @@ export function lexiconLists(ops: TextOps, key: (item: string) => string = (item
 
 /** Whether a folded label names a commitment: whole words, starts of words, phrases, parts of unspaced scripts. */
 export function matchesLexicon(ops: TextOps, folded: string, lists: LexiconLists): boolean {
-  const patterns = lists.patterns ?? indexed(ops, lists).patterns!;
+  const patterns = lists.patterns;
   // Words are what NOT_WORD separates; each run of separators becomes one space.
   const spaced = ` ${ops.replace(folded, NOT_WORD, ' ')} `;
   if (patterns.words && ops.search(spaced, patterns.words)) return true;
@@ -104,10 +98,8 @@ const BAR = /\|/gu;
 
 /** The lexicon's skeletons as generated at build time (scripts/gen-commit-skeletons.ts). */
 export function skeletonLists(ops: TextOps): LexiconLists {
-  const words = ops.split(SKELETON_WORDS, BAR);
   return indexed(ops, {
-    words: ops.newSet(words),
-    wordList: words,
+    words: ops.split(SKELETON_WORDS, BAR),
     stems: ops.split(SKELETON_STEMS, BAR),
     phrases: ops.split(SKELETON_PHRASES, BAR),
     inside: ops.split(SKELETON_INSIDE, BAR),
@@ -145,26 +137,19 @@ export function asciiFoldedSkeleton(ops: TextOps, label: string): string | null 
 /**
  * A classifier over `ops`: the label and its skeleton against the lexicon and its skeletons. An
  * ASCII label (most of them) needs no confusables table; the table is built at the first other
- * label (`warm` builds it earlier). A lookalike spelling commits the user just the same.
+ * label. A lookalike spelling commits the user just the same.
  */
 export function commitmentClassifier(
   ops: TextOps,
   closedTable: () => Map<number, string> = () => closeConfusables(ops, decodeConfusables(ops)),
-): { namesCommitment(label: string): boolean; warm(): void } {
+): { namesCommitment(label: string): boolean } {
   let plain: LexiconLists | undefined;
   let skeletons: LexiconLists | undefined;
   let closed: Map<number, string> | undefined;
-  const lists = () => {
-    plain ??= lexiconLists(ops);
-    skeletons ??= skeletonLists(ops);
-  };
   return {
-    warm: () => {
-      lists();
-      closed ??= closedTable();
-    },
     namesCommitment(label: string): boolean {
-      lists();
+      plain ??= lexiconLists(ops);
+      skeletons ??= skeletonLists(ops);
       if (matchesLexicon(ops, foldLabel(ops, label), plain!)) return true;
       let skeleton = asciiFoldedSkeleton(ops, label);
       if (skeleton === null) {

@@ -26,8 +26,6 @@ export type TextOps = {
   mapGet(map: Map<number, string>, key: number): string | undefined;
   mapSet(map: Map<number, string>, key: number, value: string): void;
   newMap(): Map<number, string>;
-  setHas(set: Set<string>, value: string): boolean;
-  newSet(values: readonly string[]): Set<string>;
 };
 
 export const NATIVE_OPS: TextOps = Object.freeze({
@@ -47,8 +45,6 @@ export const NATIVE_OPS: TextOps = Object.freeze({
   mapGet: (map: Map<number, string>, key: number) => map.get(key),
   mapSet: (map: Map<number, string>, key: number, value: string) => void map.set(key, value),
   newMap: () => new Map<number, string>(),
-  setHas: (set: Set<string>, value: string) => set.has(value),
-  newSet: (values: readonly string[]) => new Set(values),
 });
 
 /** UTS #39 section 4 removes these before mapping. */
