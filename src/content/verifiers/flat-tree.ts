@@ -1,4 +1,5 @@
 import { hasLetterOrDigit } from '../../core/text/letters';
+import { perTask } from './task-memo';
 
 /**
  * The flat tree (CSS Scoping §2.1): what the browser renders, styles, hit-tests and names. A
@@ -46,7 +47,7 @@ const asRoot = (value: unknown): ShadowRoot | null =>
 
 /** The element's shadow root, open or closed (declarative ones are shadow roots like any other). */
 export function shadowRootOf(element: Element): ShadowRoot | null {
-  return element.shadowRoot ?? (mayHost(element) ? shadowAccess()(element) : null);
+  return element.shadowRoot ?? (mayHost(element) ? perTask('shadow-root', element, shadowAccess()) : null);
 }
 
 const isSlot = (node: Node): node is HTMLSlotElement => node instanceof HTMLSlotElement;
@@ -93,6 +94,10 @@ function assignedSlotOf(node: Element | Text, host: Element): HTMLSlotElement | 
  * takes (they are not rendered).
  */
 export function flatParent(node: Element | Text): Element | null {
+  return perTask('flat-parent', node, readFlatParent);
+}
+
+function readFlatParent(node: Element | Text): Element | null {
   const parent = node.parentNode;
   if (parent instanceof Element) {
     const slot = assignedSlotOf(node, parent);

@@ -13,7 +13,8 @@ import {
   shadowsOf,
   stacksAt,
 } from './paint';
-import { describeElement, filterOpacity, parentElement } from './visibility';
+import { perTaskChain } from './task-memo';
+import { describeElement, opacityProduct, parentElement } from './visibility';
 
 /** How the glyphs of a label are painted (paint.ts judges what other layers paint). */
 
@@ -79,6 +80,23 @@ function backgroundsBehind(element: Element, solid: Rgba | null): Rgba[] | strin
   return [layers.reduce<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1])];
 }
 
+/** Paint effects the DOM cannot model on one element of the chain (and, linked, on those above it). */
+type Effects = { node: Element; blend: string | null; mask: boolean; filter: string | null; insets: number[]; above: Effects | null };
+
+/** The effects on the element and its flat-tree ancestors that change how its text is painted, nearest first. */
+function effectsOn(element: Element): Effects | null {
+  return perTaskChain<Effects | null>('paint-effects', element, parentElement, null, (above, node) => {
+    const style = getComputedStyle(node);
+    const blend = isNone(style.mixBlendMode) ? null : style.mixBlendMode;
+    const mask = !isNone(style.getPropertyValue('mask-image')) || !isNone(style.getPropertyValue('-webkit-mask-image'));
+    const filter = filterEffects(style.filter) || null;
+    const insets = shadowsOf(style.boxShadow)
+      .filter((shadow) => shadow.inset)
+      .map((shadow) => shadow.extent);
+    return blend || mask || filter || insets.length > 0 ? { node, blend, mask, filter, insets, above } : above;
+  });
+}
+
 const MAX_SIBLING_LOOKUPS = 24;
 
 /**
@@ -108,22 +126,17 @@ export function glyphsShown(element: Element, style: CSSStyleDeclaration, solid:
     doubt(`the text colour of ${who} is not a plain colour`);
     return true;
   }
-  let opacity = 1;
-  for (let node: Element | null = element; node; node = parentElement(node)) {
-    const s = node === element ? style : getComputedStyle(node);
-    opacity *= (Number.parseFloat(s.opacity) || 0) * filterOpacity(s.filter);
+  const opacity = opacityProduct(element);
+  for (let link = effectsOn(element); link; link = link.above) {
+    const { node, blend, mask, filter, insets } = link;
     const by = node === element ? '' : ` on ${describeElement(node)}`;
-    if (!isNone(s.mixBlendMode)) doubt(`mix-blend-mode ${s.mixBlendMode}${by} blends the text of ${who}`);
-    if (!isNone(s.getPropertyValue('mask-image')) || !isNone(s.getPropertyValue('-webkit-mask-image')))
-      doubt(`a mask${by} is applied to the text of ${who}`);
-    const effects = filterEffects(s.filter);
-    if (effects) doubt(`filter ${effects}${by} is applied to the text of ${who}`);
-    for (const shadow of shadowsOf(s.boxShadow)) {
-      if (!shadow.inset) continue;
-      const box = node.getBoundingClientRect();
-      const gap = Math.min(...rects.map((r) => Math.min(r.left - box.left, box.right - r.right, r.top - box.top, box.bottom - r.bottom)));
-      if (rects.length === 0 || shadow.extent > gap) doubt(`an inset box-shadow${by} may cover the text of ${who}`);
-    }
+    if (blend) doubt(`mix-blend-mode ${blend}${by} blends the text of ${who}`);
+    if (mask) doubt(`a mask${by} is applied to the text of ${who}`);
+    if (filter) doubt(`filter ${filter}${by} is applied to the text of ${who}`);
+    if (insets.length === 0) continue;
+    const box = node.getBoundingClientRect();
+    const gap = Math.min(...rects.map((r) => Math.min(r.left - box.left, box.right - r.right, r.top - box.top, box.bottom - r.bottom)));
+    if (rects.length === 0 || insets.some((extent) => extent > gap)) doubt(`an inset box-shadow${by} may cover the text of ${who}`);
   }
   const text: Rgba = [fill[0], fill[1], fill[2], fill[3] * opacity];
   if (text[3] < 0.1) return false;

@@ -1,3 +1,4 @@
+import { perTaskChain } from './task-memo';
 import { parentElement } from './visibility';
 
 /**
@@ -59,13 +60,11 @@ function ownLinear(style: CSSStyleDeclaration): Linear | null {
 
 /** The linear map from the element's own box to the viewport (its and its ancestors' transforms), or null (3D, unreadable). */
 export function screenLinear(element: Element): Linear | null {
-  let m = IDENTITY;
-  for (let node: Element | null = element; node; node = parentElement(node)) {
+  return perTaskChain<Linear | null>('screen-linear', element, parentElement, IDENTITY, (above, node) => {
+    if (above === null) return null;
     const own = ownLinear(getComputedStyle(node));
-    if (own === null) return null;
-    m = multiply(own, m);
-  }
-  return m;
+    return own === null ? null : multiply(above, own);
+  });
 }
 
 /** The smallest factor by which the map shrinks any direction (σ_min): squeezing one axis is enough to hide. */

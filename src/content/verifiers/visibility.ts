@@ -1,6 +1,7 @@
 import { parseColour } from './colour';
 import { flatParent } from './flat-tree';
 import { glyphPx, MIN_CONTROL_PX, MIN_GLYPH_PX } from './legibility';
+import { perTaskChain } from './task-memo';
 
 /** Below this many CSS pixels in either dimension nothing legible can be shown. */
 const MIN_SIZE = 2;
@@ -18,11 +19,7 @@ export function hiddenBy(element: Element): string | null {
   const rect = element.getBoundingClientRect();
   // Transforms count: getBoundingClientRect is the transformed box, so scale(0.01) is tiny here.
   if (rect.width < MIN_SIZE || rect.height < MIN_SIZE) return `too small to see (${rect.width.toFixed(1)}×${rect.height.toFixed(1)} px)`;
-  let opacity = 1;
-  for (let node: Element | null = element; node; node = parentElement(node)) {
-    const style = getComputedStyle(node);
-    opacity *= Number.parseFloat(style.opacity) * filterOpacity(style.filter);
-  }
+  const opacity = opacityProduct(element);
   if (opacity < 0.1) return `opacity ${opacity.toFixed(2)}`;
   if (rect.right <= 0 || rect.bottom <= 0 || rect.left >= innerWidth || rect.top >= innerHeight) return 'outside the viewport';
   return null;
@@ -101,4 +98,12 @@ export function filterOpacity(filter: string): number {
     product *= match[2] === '%' ? value / 100 : value;
   }
   return product;
+}
+
+/** The opacity the element is painted with: `opacity` and `filter: opacity()` over the flat-tree chain. */
+export function opacityProduct(element: Element): number {
+  return perTaskChain('opacity', element, parentElement, 1, (above, node) => {
+    const style = getComputedStyle(node);
+    return above * (Number.parseFloat(style.opacity) || 0) * filterOpacity(style.filter);
+  });
 }
