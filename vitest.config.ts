@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The build's target flag (src/target.d.ts); modules imported by tests outside a build see Chromium's.
+  define: { __TARGET__: JSON.stringify('chrome') },
   test: {
     projects: [
       {

@@ -3,7 +3,7 @@ import { dHash, encodePngGray, type GrayImage, shrinkTo } from '../../core/pixel
 import { createOcrEngine, type OcrEngine } from '../../offscreen/engine';
 import type { OcrLang } from '../../offscreen/protocol';
 import { type CssRect, captureCrop } from './capture';
-import { offscreenAvailable, recognizeOffscreen } from './offscreen-client';
+import { recognizeOffscreen } from './offscreen-client';
 
 export type { CssRect } from './capture';
 export { captureCrop, captureStats } from './capture';
@@ -41,7 +41,7 @@ export function ocrLangFor(texts: readonly (string | null | undefined)[]): OcrLa
 
 /** OCR of a crop already captured (the offscreen document in Chrome, the event page's worker in Firefox). */
 export async function recognize(gray: GrayImage, lang: OcrLang = 'eng'): Promise<Recognized> {
-  const result = offscreenAvailable() ? await recognizeOffscreen(gray, lang) : await localEngine()?.recognize(gray, lang);
+  const result = __TARGET__ === 'chrome' ? await recognizeOffscreen(gray, lang) : await localEngine()?.recognize(gray, lang);
   if (!result) return { ok: false, error: 'ocr_unavailable' };
   if (!result.ok) return { ok: false, error: result.error };
   return { ok: true, text: result.text, confidence: result.confidence };
@@ -64,7 +64,7 @@ export { DHASH_BITS, hammingDistance } from '../../core/pixels';
 
 let engine: OcrEngine | undefined;
 
-/** Firefox: the background is an event page with DOM and Worker, and has no offscreen API. */
+/** Firefox: the background is an event page with DOM and Worker, and has no offscreen API (Chromium's service worker has no Worker: the offscreen document reads). */
 function localEngine(): OcrEngine | undefined {
   if (typeof Worker === 'undefined') return undefined;
   engine ??= createOcrEngine({ assetUrl: (path) => browser.runtime.getURL(path) });

@@ -18,8 +18,6 @@ import {
 const BACKSTOP_MS = 10_000;
 let creating: Promise<void> | null = null;
 
-export const offscreenAvailable = () => typeof chrome !== 'undefined' && chrome.offscreen !== undefined;
-
 async function documentExists(): Promise<boolean> {
   const contexts = await chrome.runtime.getContexts({
     contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT],
