@@ -28,7 +28,8 @@ step('typecheck (pure core, no DOM)', 'npx', ['tsc', '-p', 'src/core']);
 step('lint', 'npx', ['biome', 'check', '.']);
 const built = step('build dist/chrome and dist/firefox', 'npm', ['run', '--silent', 'build']);
 // What addons.mozilla.org runs on an upload: no errors and no warnings (--warnings-as-errors).
-if (built) step('web-ext lint (Firefox build)', 'npx', ['web-ext', 'lint', '--source-dir', 'dist/firefox', '--warnings-as-errors', '--no-input']);
+if (built)
+  step('web-ext lint (Firefox build)', 'npx', ['web-ext', 'lint', '--source-dir', 'dist/firefox', '--warnings-as-errors', '--no-input']);
 
 mkdirSync(join(ROOT, '.test-results'), { recursive: true });
 rmSync(RESULTS, { force: true });
