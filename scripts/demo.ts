@@ -32,7 +32,7 @@ if (headed) {
   const asked = await popup.evaluate(async () => {
     for (let i = 0; i < 300; i++) {
       const ask = document.querySelector<HTMLElement>('#pending article.ask');
-      const deny = ask && Array.from(ask.querySelectorAll('button')).find((b) => b.textContent === 'Deny');
+      const deny = ask?.querySelector<HTMLButtonElement>('button.deny');
       if (ask && deny) {
         const what = ask.querySelector('.what')?.textContent ?? '';
         deny.click();

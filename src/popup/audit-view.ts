@@ -54,11 +54,35 @@ export function initAuditView(): void {
 
   const show = (next: View) => {
     view = next;
-    for (const [name, tab] of Object.entries(tabs)) tab.setAttribute('aria-selected', String(name === next));
+    for (const [name, tab] of Object.entries(tabs)) {
+      tab.setAttribute('aria-selected', String(name === next));
+      // One tab stop for the tab list (WAI-ARIA tabs pattern): the arrow keys move between tabs.
+      tab.tabIndex = name === next ? 0 : -1;
+    }
     void load();
   };
   tabs.all.addEventListener('click', () => show('all'));
   tabs.blocked.addEventListener('click', () => show('blocked'));
+  const order: View[] = ['all', 'blocked'];
+  for (const [name, tab] of Object.entries(tabs) as [View, HTMLButtonElement][]) {
+    tab.addEventListener('keydown', (event) => {
+      const at = order.indexOf(name);
+      const next =
+        event.key === 'ArrowRight'
+          ? order[(at + 1) % order.length]
+          : event.key === 'ArrowLeft'
+            ? order[(at + order.length - 1) % order.length]
+            : event.key === 'Home'
+              ? order[0]
+              : event.key === 'End'
+                ? order[order.length - 1]
+                : undefined;
+      if (!next) return;
+      event.preventDefault();
+      show(next);
+      tabs[next].focus();
+    });
+  }
   for (const select of Object.values(selects)) select.addEventListener('change', () => void load());
   $<HTMLButtonElement>('export').addEventListener('click', () => void exportJsonLines(status));
 

@@ -1,17 +1,49 @@
 import browser from 'webextension-polyfill';
+import type { AskSummary, Quoted } from '../core/plan/ask-summary';
 import { AskListResponseSchema, type AskRequest, type PendingAsk } from '../messages/ask-ui';
+import { PLAIN_REASONS } from './plain-reasons';
 
 /**
- * "Waiting for you": each action an assistant proposed that needs the user, with what Warrant
- * observed and why it asks. Approve / Deny answer it; approving may cover this same transaction
- * on this site for a few minutes. Page-supplied strings only ever become text.
+ * "Waiting for you": each action an assistant proposed that needs the user, as a decision one can
+ * make in a few seconds, in the manner of the browser's own permission prompts: the site first,
+ * the action in Warrant's own words, where it leads and what it sends, then why Warrant asks, the
+ * deadline, and buttons that say what they do. Whatever the page or the assistant wrote is set
+ * apart ("The page shows", "The assistant calls itself") and only ever becomes text. Nothing is
+ * focused by itself: a keystroke meant for the page cannot approve anything.
  */
 export function initPending(root: HTMLElement, signal: AbortSignal): void {
+  const announcer = liveRegion();
+  const endedLines: string[] = [];
+  let known = new Map<string, PendingAsk>();
+  let shown: AbortController | null = null;
   const render = async () => {
     const parsed = AskListResponseSchema.safeParse(await browser.runtime.sendMessage({ kind: 'ask:list' } satisfies AskRequest));
     const asks = parsed.success ? parsed.data : [];
-    root.replaceChildren(...(asks.length > 0 ? [heading(asks.length), ...asks.map((ask) => askItem(ask, render))] : []));
-    root.hidden = asks.length === 0;
+    const now = Date.now();
+    const fresh = asks.filter((ask) => !known.has(ask.id));
+    for (const ask of known.values()) {
+      if (asks.some((a) => a.id === ask.id) || answeredHere.has(ask.id)) continue;
+      endedLines.push(
+        ask.expiresAt <= now + 1_000
+          ? `The request from ${siteOf(ask)} to ${actionPhrase(ask)} timed out: it was not performed.`
+          : `The request from ${siteOf(ask)} to ${actionPhrase(ask)} is no longer waiting (answered in another window, or its tab closed).`,
+      );
+    }
+    if (fresh.length > 0) announcer.textContent = fresh.map((ask) => `New request from ${siteOf(ask)}: ${actionPhrase(ask)}.`).join(' ');
+    known = new Map(asks.map((ask) => [ask.id, ask]));
+    // Each rendering owns its countdowns; the next one (or closing the popup) stops them.
+    shown?.abort();
+    shown = new AbortController();
+    const own = shown.signal;
+    signal.addEventListener('abort', () => shown?.abort(), { once: true });
+    const endedNotes = endedLines.slice(-3).map((line) => text('p', 'ended', line));
+    root.replaceChildren(
+      ...(asks.length > 0 ? [heading(asks.length)] : []),
+      ...endedNotes,
+      ...asks.map((ask) => askItem(ask, render, own)),
+      announcer,
+    );
+    root.hidden = asks.length === 0 && endedNotes.length === 0;
   };
   const onChange = (changes: Record<string, unknown>, area: string) => {
     if (area === 'session' && 'asks.v1' in changes) void render();
@@ -21,66 +53,256 @@ export function initPending(root: HTMLElement, signal: AbortSignal): void {
   void render();
 }
 
+/** Asks this popup answered itself: their leaving the list is no news. */
+const answeredHere = new Set<string>();
+
+/** Announces new asks to screen readers (kept across renderings, so the announcement is not lost). */
+function liveRegion(): HTMLElement {
+  const region = document.createElement('p');
+  region.className = 'visually-hidden';
+  region.setAttribute('role', 'status');
+  return region;
+}
+
 function heading(count: number): HTMLElement {
   const h = document.createElement('h2');
-  h.textContent = `Waiting for you (${count})`;
+  h.textContent = count === 1 ? 'An assistant needs your answer' : `${count} assistant actions need your answer`;
   return h;
 }
 
-function askItem(ask: PendingAsk, refresh: () => Promise<void>): HTMLElement {
+const siteOf = (ask: PendingAsk) => ask.summary?.site ?? ask.origin ?? 'this page';
+
+/** What approving does, in Warrant's words (never the page's or the assistant's). */
+function actionPhrase(ask: PendingAsk): string {
+  const summary = ask.summary;
+  switch (summary?.action) {
+    case 'click':
+      return summary.destination ? 'open a link' : 'click something on the page';
+    case 'submit':
+      return 'send a form';
+    case 'type':
+      return summary.typed?.masked ? 'type a password' : 'type into a field';
+    case 'select':
+      return 'choose an option in a list';
+    case 'navigate':
+      return 'go to another page';
+    case 'scroll':
+      return 'scroll the page';
+    case 'page-tool':
+      return 'run a tool this page offers';
+    default:
+      return `perform “${ask.tool.slice(0, 40)}”`;
+  }
+}
+
+/** The approve button's words: what pressing it does. */
+function approveWords(summary: AskSummary | undefined): string {
+  switch (summary?.action) {
+    case 'click':
+      return summary.destination ? 'Allow opening it' : 'Allow the click';
+    case 'submit':
+      return 'Allow sending';
+    case 'type':
+      return 'Allow typing';
+    case 'select':
+      return 'Allow the choice';
+    case 'navigate':
+      return 'Allow going there';
+    case 'page-tool':
+      return 'Allow running it';
+    default:
+      return 'Allow it';
+  }
+}
+
+function askItem(ask: PendingAsk, refresh: () => Promise<void>, signal: AbortSignal): HTMLElement {
+  const summary = ask.summary;
   const item = document.createElement('article');
   item.className = 'ask';
   item.dataset.askId = ask.id;
-  item.append(
-    text('p', 'what', `${ask.tool}${ask.label ? ` “${ask.label.slice(0, 80)}”` : ''}${ask.target ? ` — ${ask.target.slice(0, 120)}` : ''}`),
-    text('p', 'where', `${ask.origin ?? 'unknown site'}${ask.agent ? ` · asked by ${ask.agent.slice(0, 60)}` : ''}`),
-    ...(ask.destination ? [text('p', 'destination', `Goes to ${ask.destination}`)] : []),
-    list(
-      'reasons',
-      ask.reasons.map((r) => `${r.code}: ${r.message}`),
-    ),
-    details('What Warrant observed', ask.evidence),
-  );
+  const titleId = `ask-title-${ask.id}`;
+  item.setAttribute('aria-labelledby', titleId);
+
+  const title = document.createElement('h3');
+  title.id = titleId;
+  title.className = 'site-line';
+  const site = document.createElement('strong');
+  site.className = 'site';
+  site.textContent = siteOf(ask);
+  title.append(site, ` — an assistant wants to ${actionPhrase(ask)}`);
+  item.append(title);
+
+  if (summary) item.append(...facts(summary));
+  else if (ask.destination) item.append(text('p', 'destination', `Goes to ${ask.destination}`));
+
+  item.append(why(ask));
   if (ask.crop) {
+    const figure = document.createElement('figure');
+    figure.className = 'crop';
     const image = document.createElement('img');
-    image.alt = 'The target as rendered';
+    image.alt = 'The element as your screen shows it';
     image.src = ask.crop;
-    item.append(image);
+    const caption = text('figcaption', '', 'What your screen shows there, captured by Warrant');
+    figure.append(image, caption);
+    item.append(figure);
   }
+  item.append(technical(ask));
+
+  const deadline = text('p', 'deadline', '');
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((ask.expiresAt - Date.now()) / 1_000));
+    deadline.textContent =
+      left > 0
+        ? `Answer within ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}; after that it is not performed.`
+        : 'Time is up: it will not be performed.';
+  };
+  tick();
+  const timer = setInterval(tick, 1_000);
+  signal.addEventListener('abort', () => clearInterval(timer));
+  item.append(deadline);
+
   const remember = document.createElement('label');
+  remember.className = 'remember';
   const checkbox = document.createElement('input');
   checkbox.type = 'checkbox';
   const minutes = document.createElement('select');
+  minutes.setAttribute('aria-label', 'For how long');
   for (const value of [5, 15, 60]) minutes.append(new Option(`${value} minutes`, String(value)));
-  remember.append(checkbox, ' Approve this same action on this site for ', minutes);
+  remember.append(checkbox, ` Also allow exactly this on ${siteOf(ask)} for `, minutes);
 
   const answer = (approved: boolean) => async () => {
+    clearInterval(timer);
+    answeredHere.add(ask.id);
     const request: AskRequest = { kind: 'ask:answer', id: ask.id, approved };
     if (approved && checkbox.checked) request.rememberMinutes = Number(minutes.value);
     await browser.runtime.sendMessage(request);
     await refresh();
   };
-  item.append(remember, button('Approve', 'approve', answer(true)), button('Deny', 'deny', answer(false)));
+  const buttons = document.createElement('div');
+  buttons.className = 'answers';
+  buttons.append(button("Don't allow", 'deny', answer(false)), button(approveWords(summary), 'approve', answer(true)));
+  item.append(remember, buttons);
   return item;
+}
+
+/** The certified facts, as rows: where it goes, what it sends or types, what the page and the assistant say. */
+function facts(summary: AskSummary): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const rows = document.createElement('dl');
+  rows.className = 'facts';
+  const row = (term: string, ...value: (Node | string)[]) => {
+    const dd = document.createElement('dd');
+    dd.append(...value);
+    rows.append(text('dt', '', term), dd);
+  };
+  if (summary.label) row('The page shows', quote(summary.label, 'page-says'));
+  if (summary.toolName) row('Tool, named by the page', quote(summary.toolName, 'page-says'));
+  if (summary.destination) {
+    const { destination } = summary;
+    const host = destination.reads ?? destination.host;
+    row('Goes to', strong(host || 'an address without a host'), document.createElement('br'), quote(destination.url, 'url'));
+    if (destination.impersonates) out.push(warning(`Look-alike site: ${destination.impersonates}`));
+    else if (destination.otherSite) out.push(warning(`This leads to another site: ${host}, not ${summary.site ?? 'this one'}.`));
+    if (destination.reads) out.push(warning(`The address is written ${destination.host}; it reads as ${destination.reads}.`));
+  }
+  if (summary.typed) row('Will type', summary.typed.masked ? 'a password (hidden here)' : quote(summary.typed.text, 'page-says'));
+  if (summary.option) row('Will choose', quote(summary.option, 'page-says'));
+  if (rows.childElementCount > 0) out.push(rows);
+  if (summary.action === 'submit' || summary.fields.length > 0) out.push(formTable(summary));
+  if (summary.agent) {
+    const agent = document.createElement('p');
+    agent.className = 'assistant-line';
+    agent.append('The assistant calls itself ', quote(summary.agent, 'assistant-says'), ' (its own words, not checked).');
+    out.push(agent);
+  }
+  return out;
+}
+
+function formTable(summary: AskSummary): HTMLElement {
+  const wrap = document.createElement('div');
+  wrap.className = 'form-fields';
+  const hidden = summary.fields.filter((field) => !field.shown).length;
+  const caption = `The form sends ${summary.fields.length + summary.moreFields === 0 ? 'no fields' : `${summary.fields.length} field${summary.fields.length === 1 ? '' : 's'}`}${hidden > 0 ? `, ${hidden} of them hidden from you` : ''}:`;
+  wrap.append(text('p', 'form-caption', caption));
+  const table = document.createElement('table');
+  for (const field of summary.fields) {
+    const tr = document.createElement('tr');
+    if (!field.shown) tr.className = 'hidden-field';
+    const name = document.createElement('th');
+    name.scope = 'row';
+    name.append(quote(field.label ?? field.name, 'page-says'));
+    if (!field.shown) name.append(text('span', 'tag', 'hidden field'));
+    const value = document.createElement('td');
+    value.append(field.masked ? 'hidden here' : quote(field.value, 'page-says'));
+    tr.append(name, value);
+    table.append(tr);
+  }
+  wrap.append(table);
+  if (summary.moreFields > 0) wrap.append(text('p', 'form-more', `…and more fields Warrant did not list.`));
+  return wrap;
+}
+
+function why(ask: PendingAsk): HTMLElement {
+  const section = document.createElement('div');
+  section.className = 'why';
+  section.append(text('p', 'why-title', 'Why Warrant asks'));
+  const lines = [...new Set(ask.reasons.map((r) => PLAIN_REASONS[r.code]))];
+  const ul = document.createElement('ul');
+  ul.className = 'reasons';
+  for (const line of lines) ul.append(text('li', '', line));
+  section.append(ul);
+  return section;
+}
+
+/** The technical view: the tool call, reason codes and messages, and each certificate as a row. */
+function technical(ask: PendingAsk): HTMLElement {
+  const node = document.createElement('details');
+  node.className = 'technical';
+  node.append(text('summary', '', 'Details'));
+  node.append(
+    text('p', 'what', `${ask.tool}${ask.label ? ` “${ask.label.slice(0, 80)}”` : ''}${ask.target ? ` — ${ask.target.slice(0, 120)}` : ''}`),
+  );
+  if (ask.agent) node.append(text('p', 'where', `Asked by the assistant calling itself ${ask.agent.slice(0, 60)}`));
+  const reasons = document.createElement('ul');
+  reasons.className = 'codes';
+  for (const r of ask.reasons) reasons.append(text('li', '', `${r.code}: ${r.message}`));
+  const evidence = document.createElement('ul');
+  evidence.className = 'evidence';
+  for (const line of ask.evidence) evidence.append(text('li', '', line));
+  node.append(reasons, text('p', 'observed-title', 'What Warrant observed'), evidence);
+  return node;
+}
+
+/** A page- or assistant-supplied string, set apart, with a visible mark for characters removed. */
+function quote(value: Quoted, className: string): HTMLElement {
+  const node = document.createElement('q');
+  node.className = className;
+  node.textContent = value.text;
+  if (value.removed === 0) return node;
+  const wrap = document.createElement('span');
+  const mark = text(
+    'span',
+    'removed',
+    `[${value.removed} invisible or direction-changing character${value.removed === 1 ? '' : 's'} removed]`,
+  );
+  wrap.append(node, ' ', mark);
+  return wrap;
+}
+
+function warning(content: string): HTMLElement {
+  const node = text('p', 'warning', content);
+  node.setAttribute('role', 'note');
+  return node;
+}
+
+function strong(content: string): HTMLElement {
+  return text('strong', '', content);
 }
 
 function text(tag: string, className: string, content: string): HTMLElement {
   const node = document.createElement(tag);
-  node.className = className;
+  if (className) node.className = className;
   node.textContent = content;
-  return node;
-}
-
-function list(className: string, lines: string[]): HTMLElement {
-  const ul = document.createElement('ul');
-  ul.className = className;
-  for (const line of lines) ul.append(text('li', '', line));
-  return ul;
-}
-
-function details(summary: string, lines: string[]): HTMLElement {
-  const node = document.createElement('details');
-  node.append(text('summary', '', summary), list('evidence', lines));
   return node;
 }
 

@@ -114,7 +114,7 @@ describe('an ask across a service worker restart in chromium', () => {
     expect((await pendingInPopup(after, 1)).count).toBe(1);
     // Approving it now performs nothing: nobody is waiting for it any more.
     await after.evaluate(() => {
-      const approve = Array.from(document.querySelectorAll('#pending article.ask button')).find((b) => b.textContent === 'Approve');
+      const approve = document.querySelector('#pending article.ask button.approve');
       (approve as HTMLButtonElement).click();
     });
     expect((await pendingInPopup(after, 0)).count).toBe(0);

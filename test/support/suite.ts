@@ -51,7 +51,7 @@ export type AskListing = { id: string; text: string; hasCrop: boolean };
 
 /**
  * Starts a proposal that will wait for the user, answers it from the popup as the user would
- * (the buttons named "Approve" / "Deny"), and returns what the page's promise resolved with.
+ * (the approve and deny buttons), and returns what the page's promise resolved with.
  */
 export async function proposeAndAnswer(
   env: { browser: TestBrowser },
@@ -71,8 +71,8 @@ export async function proposeAndAnswer(
 }
 
 /**
- * Answers the newest pending ask in the popup as the user would (the buttons named "Approve" /
- * "Deny"), and returns what the popup listed for it (an empty id when none appeared in time).
+ * Answers the newest pending ask in the popup as the user would (the approve and deny buttons),
+ * and returns what the popup listed for it (an empty id when none appeared in time).
  */
 export async function answerPendingAsk(
   env: { browser: TestBrowser },
@@ -105,8 +105,7 @@ export async function answerPendingAsk(
         box.checked = true;
         item.querySelector<HTMLSelectElement>('select')!.value = String(rememberMinutes);
       }
-      const name = approve ? 'Approve' : 'Deny';
-      const button = Array.from(item.querySelectorAll('button')).find((b) => b.textContent === name)!;
+      const button = item.querySelector<HTMLButtonElement>(approve ? 'button.approve' : 'button.deny')!;
       button.click();
       return seen;
     },

@@ -1,4 +1,5 @@
 import { type Certificate, type Reason, reason } from '../../core/contracts';
+import { summariseAsk } from '../../core/plan/ask-summary';
 import type { ResolvedCall } from '../../core/resolver';
 import { hostToUnicode } from '../../core/text';
 import type { FrameSender } from '../sender';
@@ -48,6 +49,15 @@ export async function askUser(input: AskInput): Promise<AskOutcome> {
     createdAt: now,
     expiresAt: now + input.timeoutMs,
     crop: (await input.crop?.().catch(() => null)) ?? null,
+    summary: summariseAsk({
+      tool: call.tool,
+      args: call.args,
+      pageTool: call.pageTool !== null,
+      label: input.label,
+      agent: call.agent,
+      frameOrigin: sender.frameOrigin,
+      certificates: input.certificates,
+    }),
   });
   const why = {
     user: answer.approved ? 'The user approved.' : 'The user denied the action.',

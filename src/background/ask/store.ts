@@ -36,8 +36,11 @@ export function removeAsks(match: (ask: PendingAsk) => boolean): Promise<Pending
 /** The toolbar always shows how many actions wait for the user: the count, and the icon's pending mark. */
 export async function showCount(): Promise<void> {
   const count = (await listAsks()).length;
-  const state = count === 0 ? 'idle' : 'pending';
-  await browser.action.setIcon({ path: { 16: `/icons/${state}-16.png`, 32: `/icons/${state}-32.png` } });
   await browser.action.setBadgeText({ text: count === 0 ? '' : String(count) });
   await browser.action.setBadgeBackgroundColor({ color: '#b45309' });
+  // The icon is the second signal, after the count: failing to draw it must not end the ask.
+  const state = count === 0 ? 'idle' : 'pending';
+  await browser.action
+    .setIcon({ path: { 16: `/icons/${state}-16.png`, 32: `/icons/${state}-32.png` } })
+    .catch((error: unknown) => console.warn('Warrant: toolbar icon not set', error));
 }

@@ -8,6 +8,7 @@ declare class URL {
   readonly protocol: string;
   readonly hostname: string;
   readonly host: string;
+  readonly port: string;
   readonly origin: string;
   readonly href: string;
   readonly hash: string;
