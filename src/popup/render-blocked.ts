@@ -1,4 +1,5 @@
 import type { AuditRecord } from '../core/contracts';
+import { PLAIN_REASONS } from './plain-reasons';
 
 const EVENTS: Record<string, string> = {
   tool_refused: 'The page tried to register a tool under a built-in name',
@@ -37,7 +38,12 @@ export function renderBlocked(record: AuditRecord): HTMLLIElement {
 
   const reasons = document.createElement('ul');
   reasons.className = 'reasons';
-  for (const r of record.reasons) reasons.append(text('li', 'reason', `${r.code}: ${r.message}`));
+  for (const r of record.reasons) {
+    // The reason in plain words first; the code and Warrant's technical message after it.
+    const line = text('li', 'reason', PLAIN_REASONS[r.code]);
+    line.append(text('span', 'reason-code', ` ${r.code}: ${r.message}`));
+    reasons.append(line);
+  }
 
   item.append(head, facts, reasons);
   if (record.crop) item.append(crop(record.crop));
