@@ -116,17 +116,24 @@ export async function openAuditor(browser: TestBrowser): Promise<Auditor> {
       return new Map((records ?? []).map((r) => [r.id, r]));
     },
     denied: () => page.evaluate(() => (globalThis as unknown as { denied: number }).denied),
-    ocrForInteract: (on) =>
-      page.evaluate(async (wanted) => {
-        const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
-        const state = (await api.runtime.sendMessage({ kind: 'policy:get' })) as
-          | { effective?: { ocr?: Record<string, boolean> } }
-          | undefined;
-        if (!state?.effective?.ocr) return 'policy:get gave no effective policy with an ocr table';
-        const policy = { ...state.effective, ocr: { ...state.effective.ocr, interact: wanted } };
-        const saved = (await api.runtime.sendMessage({ kind: 'policy:set', policy })) as { ok: boolean; errors?: unknown };
-        return saved?.ok ? null : `policy:set refused: ${JSON.stringify(saved?.errors).slice(0, 200)}`;
-      }, on),
+    // The policy is the settings page's to write (src/background/capabilities.ts), not the popup's.
+    ocrForInteract: async (on) => {
+      const settings = await browser.openExtensionPage('src/options/index.html');
+      try {
+        return await settings.evaluate(async (wanted) => {
+          const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
+          const state = (await api.runtime.sendMessage({ kind: 'policy:get' })) as
+            | { effective?: { ocr?: Record<string, boolean> } }
+            | undefined;
+          if (!state?.effective?.ocr) return 'policy:get gave no effective policy with an ocr table';
+          const policy = { ...state.effective, ocr: { ...state.effective.ocr, interact: wanted } };
+          const saved = (await api.runtime.sendMessage({ kind: 'policy:set', policy })) as { ok: boolean; errors?: unknown };
+          return saved?.ok ? null : `policy:set refused: ${JSON.stringify(saved?.errors).slice(0, 200)}`;
+        }, on);
+      } finally {
+        await settings.close();
+      }
+    },
     close: () => page.close(),
   };
 }

@@ -4,6 +4,7 @@ import { ContentRequestSchema } from '../messages/content-background';
 import { UiRequestSchema } from '../messages/ui-background';
 import { handleAskRequest, initAsks } from './ask/messages';
 import { handleAuditRequest, isAuditRequest } from './audit-messages';
+import { may } from './capabilities';
 import { interceptionModeFor, recordObservation } from './interception';
 import { listTools } from './listing';
 import { clearStaleGuards } from './navigation-guard';
@@ -11,11 +12,11 @@ import { clearPageToolsOnNavigation } from './page-tool-registry';
 import { handleProposal } from './pipeline';
 import { handlePolicyRequest, isPolicyRequest } from './policy-messages';
 import { handleRegistration, handleUnregistration } from './registration';
-import { classifySender } from './sender';
+import { classifySender, type ExtensionPageSender } from './sender';
 
 /**
  * One router for every message. Who may ask what is decided from the browser-stamped sender:
- * frames may propose, list and register tools; only this extension's own pages may read the audit.
+ * frames may propose, list and register tools; each of this extension's own pages what its role allows.
  */
 browser.runtime.onMessage.addListener((message: unknown, rawSender: browser.Runtime.MessageSender) => {
   const sender = classifySender(rawSender);
@@ -41,15 +42,28 @@ browser.runtime.onMessage.addListener((message: unknown, rawSender: browser.Runt
     }
   }
 
+  // Extension pages: each may do what its role is granted (capabilities.ts), nothing else.
   const askRequest = AskRequestSchema.safeParse(message);
-  if (askRequest.success) return handleAskRequest(askRequest.data);
+  if (askRequest.success) return may(sender, 'asks', OWN) ? handleAskRequest(askRequest.data) : refused(sender, 'asks');
   const request = UiRequestSchema.safeParse(message);
   if (!request.success) return undefined;
-  // Policy read and save (options page): policy-messages.ts.
-  if (isPolicyRequest(request.data)) return handlePolicyRequest(request.data, sender);
-  // Audit list, export and filter menus: audit-messages.ts.
-  return isAuditRequest(request.data) ? handleAuditRequest(request.data) : undefined;
+  // Policy read and save (settings page): policy-messages.ts.
+  if (isPolicyRequest(request.data)) return may(sender, 'policy', OWN) ? handlePolicyRequest(request.data, sender) : refused(sender, 'policy');
+  // Audit list, export and filter menus (popup): audit-messages.ts.
+  if (isAuditRequest(request.data)) return may(sender, 'audit', OWN) ? handleAuditRequest(request.data) : refused(sender, 'audit');
+  return undefined;
 });
+
+/** This extension's root URL, which every page of its own starts with. */
+const OWN = browser.runtime.getURL('');
+
+/**
+ * A page asked for what its role is not granted: a clear refusal, and nothing done. (A promise: the
+ * polyfill sends back only what a listener resolves.)
+ */
+function refused(sender: ExtensionPageSender, capability: string): Promise<{ ok: false; error: string }> {
+  return Promise.resolve({ ok: false, error: `${sender.url.replace(/[?#].*$/u, '')} may not use ${capability}` });
+}
 
 clearPageToolsOnNavigation();
 void clearStaleGuards();

@@ -1,4 +1,5 @@
 import browser from 'webextension-polyfill';
+import { z } from 'zod';
 import { canonicalJson } from '../../core/util/canonical-json';
 import { sha256Hex } from '../../core/util/sha256';
 import { serially } from '../serial';
@@ -20,11 +21,18 @@ export function transactionKey(parts: {
   return sha256Hex(canonicalJson(parts));
 }
 
-type Standing = { key: string; expiresAt: number };
+const StandingSchema = z.array(z.strictObject({ key: z.string().regex(/^[0-9a-f]{64}$/u), expiresAt: z.number().finite() })).max(1_000);
+type Standing = z.infer<typeof StandingSchema>[number];
 
+/**
+ * The standing approvals still in force, validated as read: a stored list of the wrong shape is
+ * no approval at all (fail closed), and no entry counts beyond the longest approval one can give.
+ */
 async function read(): Promise<Standing[]> {
-  const stored = (await browser.storage.session.get(APPROVALS))[APPROVALS];
-  return Array.isArray(stored) ? (stored as Standing[]).filter((s) => s.expiresAt > Date.now()) : [];
+  const parsed = StandingSchema.safeParse((await browser.storage.session.get(APPROVALS))[APPROVALS] ?? []);
+  if (!parsed.success) return [];
+  const now = Date.now();
+  return parsed.data.filter((s) => s.expiresAt > now && s.expiresAt <= now + MAX_STANDING_MINUTES * 60_000);
 }
 
 export async function hasStandingApproval(key: string): Promise<boolean> {

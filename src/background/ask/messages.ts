@@ -1,14 +1,17 @@
 import browser from 'webextension-polyfill';
 import type { AskRequest } from '../../messages/ask-ui';
 import { grantStandingApproval } from './approvals';
-import { answerAsk, denyAsksOfTab, expireOrphans } from './queue';
+import { answerAsk, denyAsksOfTab, expireOrphans, isWaiting } from './queue';
 import { listAsks } from './store';
 
-/** Only extension pages reach this (the router checks the sender). */
+/** Only the popup and the prompt window reach this (the router checks the sender's role). */
 export async function handleAskRequest(request: AskRequest): Promise<unknown> {
   if (request.kind === 'ask:list') return listAsks();
   const pending = (await listAsks()).find((ask) => ask.id === request.id);
-  if (pending && request.approved && request.rememberMinutes !== undefined) {
+  // A standing approval comes only from an answer to a live ask: still listed, not past its
+  // deadline, and with a proposal still waiting for it (not an orphan left by a restart).
+  const live = pending !== undefined && pending.expiresAt > Date.now() && isWaiting(pending.id);
+  if (live && request.approved && request.rememberMinutes !== undefined) {
     await grantStandingApproval(pending.transaction, request.rememberMinutes);
   }
   return { settled: await answerAsk(request.id, request.approved) };
