@@ -48,7 +48,8 @@ browser.runtime.onMessage.addListener((message: unknown, rawSender: browser.Runt
   const request = UiRequestSchema.safeParse(message);
   if (!request.success) return undefined;
   // Policy read and save (settings page): policy-messages.ts.
-  if (isPolicyRequest(request.data)) return may(sender, 'policy', OWN) ? handlePolicyRequest(request.data, sender) : refused(sender, 'policy');
+  if (isPolicyRequest(request.data))
+    return may(sender, 'policy', OWN) ? handlePolicyRequest(request.data, sender) : refused(sender, 'policy');
   // Audit list, export and filter menus (popup): audit-messages.ts.
   if (isAuditRequest(request.data)) return may(sender, 'audit', OWN) ? handleAuditRequest(request.data) : refused(sender, 'audit');
   return undefined;
