@@ -13,6 +13,7 @@ import { handleProposal } from './pipeline';
 import { handlePolicyRequest, isPolicyRequest } from './policy-messages';
 import { handleRegistration, handleUnregistration } from './registration';
 import { classifySender, type ExtensionPageSender } from './sender';
+import { forgetTab } from './tab-budget';
 
 /**
  * One router for every message. Who may ask what is decided from the browser-stamped sender:
@@ -67,5 +68,6 @@ function refused(sender: ExtensionPageSender, capability: string): Promise<{ ok:
 }
 
 clearPageToolsOnNavigation();
+browser.tabs.onRemoved.addListener((tabId) => forgetTab(tabId));
 void clearStaleGuards();
 initAsks();

@@ -26,11 +26,33 @@ import { locate, pageToolsFor } from './page-tool-registry';
 import { certifyPixels, decisionShot, pixelsUnchanged, type ScreenView, type Shot } from './pixels';
 import { getPolicy } from './policy-store';
 import { type FrameSender, frameKey } from './sender';
+import { admit, refusalRecorded } from './tab-budget';
 
 type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
 
 /** RESOLVE ▶ PLAN ▶ CERTIFY ▶ GATE ▶ EXECUTE ▶ AUDIT for one proposal from one frame. */
 export async function handleProposal(request: Proposed, sender: FrameSender): Promise<Verdict> {
+  const admission = admit(sender.tabId);
+  if (!admission.admitted) return overBudget(request, sender, admission.why, admission.recordId);
+  try {
+    return await decideAndAudit(request, sender);
+  } finally {
+    admission.release();
+  }
+}
+
+/** Refused by the tab's budget (tab-budget.ts): one audit record per tab and window stands for all. */
+async function overBudget(request: Proposed, sender: FrameSender, why: string, shared: Promise<string> | null): Promise<Verdict> {
+  const reasons = [reason('over_budget', why)];
+  let id = shared;
+  if (id === null) {
+    id = appendAudit(auditBody(request, sender, rejected(reasons))).then((record) => record.id);
+    refusalRecorded(sender.tabId, id);
+  }
+  return { id: await id, decision: 'reject', executed: false, reasons };
+}
+
+async function decideAndAudit(request: Proposed, sender: FrameSender): Promise<Verdict> {
   // One capture of the target serves the whole decision (OCR, the ask's picture, the audit crop).
   const shot = decisionShot(sender, request.kind === 'propose' ? request.devicePixelRatio : undefined);
   const outcome =

@@ -46,6 +46,7 @@ export const PLAIN_REASONS: Record<ReasonCode, string> = {
   not_approved: 'You did not approve it.',
   stale_evidence: 'The page changed before the action could be done.',
   execution_failed: 'The action could not be performed.',
+  over_budget: 'The page sent too many requests at once; Warrant refused the extra ones.',
   timeout: 'No decision came in time.',
   not_connected: 'Warrant is not connected to this page.',
   internal_error: 'Warrant ran into an error; nothing was done.',

@@ -41,6 +41,7 @@ export function renderBlocked(record: AuditRecord): HTMLLIElement {
   for (const r of record.reasons) {
     // The reason in plain words first; the code and Warrant's technical message after it.
     const line = text('li', 'reason', PLAIN_REASONS[r.code]);
+    line.dataset.code = r.code;
     line.append(text('span', 'reason-code', ` ${r.code}: ${r.message}`));
     reasons.append(line);
   }

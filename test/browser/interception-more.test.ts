@@ -108,8 +108,9 @@ describe.each(BROWSERS)('interception of typing, navigation and windows in %s', 
     await settle(500);
     expect(await hrefOf(page)).toBe(start);
     const denied = await answerPendingAsk(env, { approve: false });
-    expect(denied.text).toContain('navigate');
-    expect(denied.text).toContain(`Goes to ${away}`);
+    expect(denied.text).toContain('an assistant wants to go to another page');
+    expect(denied.text).toContain(`Goes toevil.example${away}`);
+    expect(denied.text).toContain('This leads to another site: evil.example');
     await settle(500);
     expect(await hrefOf(page)).toBe(start);
 

@@ -44,7 +44,7 @@ async function blockedView(env: { browser: TestBrowser }, target: string): Promi
         return {
           decision: found.dataset.decision ?? '',
           text: found.textContent ?? '',
-          reasons: Array.from(found.querySelectorAll('.reason'), (r) => (r.textContent ?? '').split(':')[0]!),
+          reasons: Array.from(found.querySelectorAll<HTMLElement>('.reason'), (r) => r.dataset.code ?? ''),
         };
       }
       await sleep(250);

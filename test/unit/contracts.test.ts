@@ -136,6 +136,7 @@ describe('ReasonSchema and the reason codes', () => {
         'not_approved',
         'stale_evidence',
         'execution_failed',
+        'over_budget',
         'timeout',
         'not_connected',
         'internal_error',

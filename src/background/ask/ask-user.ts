@@ -32,6 +32,29 @@ export async function askUser(input: AskInput): Promise<AskOutcome> {
       record: { approved: true, time: Date.now() },
     };
   }
+  // Repeats of an action already waiting collapse into that one ask: a page raising the same ask
+  // in a loop gets one prompt, and the repeats end not approved (one approval, one execution).
+  const waitingKey = `${sender.tabId}:${transaction}`;
+  if (asking.has(waitingKey)) {
+    return {
+      approved: false,
+      reason: reason('not_approved', 'The same action is already waiting for the user; this repeat was not asked again.'),
+      record: { approved: false, time: Date.now() },
+    };
+  }
+  asking.add(waitingKey);
+  try {
+    return await putToUser(input, transaction);
+  } finally {
+    asking.delete(waitingKey);
+  }
+}
+
+/** Tab and transaction of every ask this background is waiting on. */
+const asking = new Set<string>();
+
+async function putToUser(input: AskInput, transaction: string): Promise<AskOutcome> {
+  const { call, sender } = input;
   const now = Date.now();
   const answer = await ask({
     id: crypto.randomUUID(),

@@ -55,6 +55,8 @@ export const REASONS = {
   stale_evidence:
     'The target changed between certification and execution, or the request a form was about to send differs from the one certified.',
   execution_failed: 'The extension tried to perform the action and it failed.',
+  over_budget:
+    "The tab proposed more actions at once, or in a short time, than Warrant's per-tab budget allows; refused without being considered.",
   // Plumbing (fail closed)
   timeout: 'No decision arrived in time; nothing was executed.',
   not_connected: 'The page API has no channel to the extension in this frame.',
