@@ -1,10 +1,11 @@
 /**
- * `npm run screenshots`: the README's pictures, taken from the real build in Chromium (run
- * `npm run build` first): the ask for a form submission, the Blocked view after a clickjacked
- * click, and the settings page. Written to docs/screenshots/. The pages are test fixtures served
+ * `npm run screenshots`: the README's pictures, taken from the real build in Chromium (the script
+ * builds first): the ask for a form submission, the Blocked view after a clickjacked
+ * click, and the settings page, written to docs/screenshots/; and the audit those actions left, as
+ * exported, to docs/audit-sample.jsonl. The pages are test fixtures served
  * locally under realistic host names; nothing is fetched from the network.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -57,13 +58,33 @@ try {
   await popup.waitForSelector('#records[data-view="blocked"] li');
   await popup.locator('main').screenshot({ path: join(OUT, 'blocked.png') });
   await popup.click('#pending button.deny');
+  // The audit these actions left, exported as the popup's Export button does: the README's sample
+  // of the record format, which `npm run audit:verify` checks (test/unit/audit-sample.test.ts).
+  await popup.waitForFunction(async () => {
+    const records = (await chrome.runtime.sendMessage({ kind: 'audit:list', limit: 10 })) as unknown[];
+    return records.length >= 2;
+  });
+  const jsonl = await popup.evaluate(async () => {
+    let out = '';
+    let after: number | undefined;
+    for (;;) {
+      const page = (await chrome.runtime.sendMessage(after === undefined ? { kind: 'audit:export' } : { kind: 'audit:export', after })) as {
+        jsonl: string;
+        next: number | null;
+      };
+      out += page.jsonl;
+      if (page.next === null) return out;
+      after = page.next;
+    }
+  });
+  writeFileSync(join(ROOT, 'docs', 'audit-sample.jsonl'), jsonl);
 
   const settings = await context.newPage();
   await settings.setViewportSize({ width: 900, height: 900 });
   await settings.goto(`chrome-extension://${CHROME_EXTENSION_ID}/src/options/index.html`);
   await settings.waitForFunction(() => document.getElementById('status')?.textContent !== 'Loading…');
   await settings.screenshot({ path: join(OUT, 'settings.png') });
-  console.log(`wrote ask.png, blocked.png and settings.png to ${OUT}`);
+  console.log(`wrote ask.png, blocked.png and settings.png to ${OUT}, and docs/audit-sample.jsonl`);
 } finally {
   await context.close();
   await server.close();

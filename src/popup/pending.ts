@@ -17,7 +17,8 @@ export function initPending(root: HTMLElement, signal: AbortSignal): void {
   const endedLines: string[] = [];
   let known = new Map<string, PendingAsk>();
   let shown: AbortController | null = null;
-  const render = async () => {
+  signal.addEventListener('abort', () => shown?.abort(), { once: true });
+  const draw = async () => {
     const parsed = AskListResponseSchema.safeParse(await browser.runtime.sendMessage({ kind: 'ask:list' } satisfies AskRequest));
     const asks = parsed.success ? parsed.data : [];
     const now = Date.now();
@@ -36,7 +37,6 @@ export function initPending(root: HTMLElement, signal: AbortSignal): void {
     shown?.abort();
     shown = new AbortController();
     const own = shown.signal;
-    signal.addEventListener('abort', () => shown?.abort(), { once: true });
     const endedNotes = endedLines.slice(-3).map((line) => text('p', 'ended', line));
     root.replaceChildren(
       ...(asks.length > 0 ? [heading(asks.length)] : []),
@@ -45,6 +45,12 @@ export function initPending(root: HTMLElement, signal: AbortSignal): void {
       announcer,
     );
     root.hidden = asks.length === 0 && endedNotes.length === 0;
+  };
+  // One rendering at a time, in order: two changes close together must not report an ask twice.
+  let queue = Promise.resolve();
+  const render = (): Promise<void> => {
+    queue = queue.then(draw, draw);
+    return queue;
   };
   const onChange = (changes: Record<string, unknown>, area: string) => {
     if (area === 'session' && 'asks.v1' in changes) void render();

@@ -107,6 +107,12 @@ export async function answerPendingAsk(
       }
       const button = item.querySelector<HTMLButtonElement>(approve ? 'button.approve' : 'button.deny')!;
       button.click();
+      // As a person would, keep the popup open until the answer has landed (the ask leaves the
+      // list): closing it at once can drop the message in flight (seen in Firefox), and the next
+      // identical proposal would then find the first still waiting.
+      const deadline = Date.now() + 5_000;
+      while (document.querySelector(`#pending article.ask[data-ask-id="${seen.id}"]`) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
       return seen;
     },
     { approve: answer.approve, rememberMinutes: answer.rememberMinutes },
