@@ -2,14 +2,14 @@
  * A per-tab budget for proposals, so one page cannot take the background from every other tab
  * (issue 14 §3). A tab may have MAX_IN_FLIGHT proposals being decided at once and may start
  * MAX_PER_WINDOW in any WINDOW_MS; past either, a proposal is rejected at once (`over_budget`)
- * without being resolved, judged or executed (what its frame gathered is dropped). So that a flood cannot push earlier records out
- * of the audit, only the first refusal of each tab's window is written; the refusals after it in
- * the same window share that record (the verdict names it).
+ * without being resolved, judged or executed (what its frame gathered is dropped). So that a
+ * flood cannot push earlier records out of the audit, only the first refusal of each tab's window
+ * is written; the refusals after it in the same window share that record (the verdict names it).
  *
  * An assistant acting at a person's pace proposes a few actions a second, far below both; the
  * verifier corpus, proposing one after another as fast as verdicts come, runs at tens a second
- * per tab. The in-flight cap is what keeps other tabs served; the window only bounds a
- * page that keeps a steady stream going. The browser test floods 400 at once (test/browser/flood.test.ts).
+ * per tab. The in-flight cap is what keeps other tabs served; the window only bounds a page that
+ * keeps a steady stream going. The browser test floods 400 at once (test/browser/flood.test.ts).
  */
 export const MAX_IN_FLIGHT = 16;
 export const MAX_PER_WINDOW = 600;

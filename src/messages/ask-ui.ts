@@ -39,7 +39,7 @@ export const PendingAskSchema = z.strictObject({
   target: z.string().nullable(),
   label: z.string().nullable(),
   agent: z.string().nullable(),
-  /** Where the action leads (a link's or navigation's URL, and the host as it reads), if anywhere. */
+  /** Where the action leads, as builds before `summary` wrote it; still accepted, so such asks parse (the summary now says it). */
   destination: z.string().nullable().optional(),
   evidence: z.array(z.string()),
   reasons: z.array(ReasonSchema),

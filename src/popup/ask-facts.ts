@@ -1,4 +1,5 @@
 import type { AskSummary, Quoted } from '../core/plan/ask-summary';
+import { text } from './dom';
 
 /** The rows of an ask that show what Warrant certified (pending.ts lays out the rest). */
 
@@ -83,11 +84,4 @@ function warning(content: string): HTMLElement {
 
 function strong(content: string): HTMLElement {
   return text('strong', '', content);
-}
-
-export function text(tag: string, className: string, content: string): HTMLElement {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  node.textContent = content;
-  return node;
 }

@@ -1,7 +1,8 @@
 import browser from 'webextension-polyfill';
 import type { AskSummary } from '../core/plan/ask-summary';
 import { AskListResponseSchema, type AskRequest, type PendingAsk } from '../messages/ask-ui';
-import { facts, text } from './ask-facts';
+import { facts } from './ask-facts';
+import { text } from './dom';
 import { PLAIN_REASONS } from './plain-reasons';
 
 /**
@@ -79,48 +80,27 @@ function heading(count: number): HTMLElement {
 
 const siteOf = (ask: PendingAsk) => ask.summary?.site ?? ask.origin ?? 'this page';
 
-/** What approving does, in Warrant's words (never the page's or the assistant's). */
-function actionPhrase(ask: PendingAsk): string {
+/** What approving does, and the approve button's words, in Warrant's words (never the page's or the assistant's). */
+type Words = { does: string; allow: string };
+const WORDS: Record<Exclude<AskSummary['action'], 'other'>, Words> = {
+  click: { does: 'click something on the page', allow: 'Allow the click' },
+  submit: { does: 'send a form', allow: 'Allow sending' },
+  type: { does: 'type into a field', allow: 'Allow typing' },
+  select: { does: 'choose an option in a list', allow: 'Allow the choice' },
+  navigate: { does: 'go to another page', allow: 'Allow going there' },
+  scroll: { does: 'scroll the page', allow: 'Allow it' },
+  'page-tool': { does: 'run a tool this page offers', allow: 'Allow running it' },
+};
+
+function wordsFor(ask: PendingAsk): Words {
   const summary = ask.summary;
-  switch (summary?.action) {
-    case 'click':
-      return summary.destination ? 'open a link' : 'click something on the page';
-    case 'submit':
-      return 'send a form';
-    case 'type':
-      return summary.typed?.masked ? 'type a password' : 'type into a field';
-    case 'select':
-      return 'choose an option in a list';
-    case 'navigate':
-      return 'go to another page';
-    case 'scroll':
-      return 'scroll the page';
-    case 'page-tool':
-      return 'run a tool this page offers';
-    default:
-      return `perform “${ask.tool.slice(0, 40)}”`;
-  }
+  if (summary?.action === 'click' && summary.destination) return { does: 'open a link', allow: 'Allow opening it' };
+  if (summary?.action === 'type' && summary.typed?.masked) return { does: 'type a password', allow: 'Allow typing' };
+  if (!summary || summary.action === 'other') return { does: `perform “${ask.tool.slice(0, 40)}”`, allow: 'Allow it' };
+  return WORDS[summary.action];
 }
 
-/** The approve button's words: what pressing it does. */
-function approveWords(summary: AskSummary | undefined): string {
-  switch (summary?.action) {
-    case 'click':
-      return summary.destination ? 'Allow opening it' : 'Allow the click';
-    case 'submit':
-      return 'Allow sending';
-    case 'type':
-      return 'Allow typing';
-    case 'select':
-      return 'Allow the choice';
-    case 'navigate':
-      return 'Allow going there';
-    case 'page-tool':
-      return 'Allow running it';
-    default:
-      return 'Allow it';
-  }
-}
+const actionPhrase = (ask: PendingAsk): string => wordsFor(ask).does;
 
 function askItem(ask: PendingAsk, refresh: () => Promise<void>, signal: AbortSignal): HTMLElement {
   const summary = ask.summary;
@@ -140,7 +120,6 @@ function askItem(ask: PendingAsk, refresh: () => Promise<void>, signal: AbortSig
   item.append(title);
 
   if (summary) item.append(...facts(summary));
-  else if (ask.destination) item.append(text('p', 'destination', `Goes to ${ask.destination}`));
 
   item.append(why(ask));
   if (ask.crop) {
@@ -187,7 +166,7 @@ function askItem(ask: PendingAsk, refresh: () => Promise<void>, signal: AbortSig
   };
   const buttons = document.createElement('div');
   buttons.className = 'answers';
-  buttons.append(button("Don't allow", 'deny', answer(false)), button(approveWords(summary), 'approve', answer(true)));
+  buttons.append(button("Don't allow", 'deny', answer(false)), button(wordsFor(ask).allow, 'approve', answer(true)));
   item.append(remember, buttons);
   return item;
 }

@@ -1,4 +1,5 @@
 import type { AuditRecord } from '../core/contracts';
+import { text } from './dom';
 import { PLAIN_REASONS } from './plain-reasons';
 
 const EVENTS: Record<string, string> = {
@@ -84,11 +85,4 @@ function crop(value: NonNullable<AuditRecord['crop']>): HTMLElement {
     text('figcaption', '', `Rendered target at ${Math.round(x)},${Math.round(y)} (${Math.round(width)}×${Math.round(height)} px)`),
   );
   return figure;
-}
-
-function text(tag: string, className: string, content: string): HTMLElement {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  node.textContent = content;
-  return node;
 }

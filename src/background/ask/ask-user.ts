@@ -1,7 +1,6 @@
 import { type Certificate, type Reason, reason } from '../../core/contracts';
 import { summariseAsk } from '../../core/plan/ask-summary';
 import type { ResolvedCall } from '../../core/resolver';
-import { hostToUnicode } from '../../core/text';
 import type { FrameSender } from '../sender';
 import { hasStandingApproval, transactionKey } from './approvals';
 import { ask } from './queue';
@@ -65,7 +64,6 @@ async function putToUser(input: AskInput, transaction: string): Promise<AskOutco
     target: typeof call.args.target === 'string' ? call.args.target : typeof call.args.url === 'string' ? call.args.url : null,
     label: input.label,
     agent: call.agent,
-    destination: destinationOf(call, input.certificates),
     evidence: input.certificates.map(summarise),
     reasons: input.reasons,
     transaction,
@@ -93,23 +91,6 @@ async function putToUser(input: AskInput, transaction: string): Promise<AskOutco
     reason: reason(answer.approved ? 'requires_approval' : 'not_approved', why),
     record: { approved: answer.approved, time: Date.now() },
   };
-}
-
-/**
- * Where approving would take the user: the URL of a navigation or of the link clicked, with its
- * host as a reader sees it when the browser's form (`xn--…`) differs.
- */
-function destinationOf(call: ResolvedCall, certificates: Certificate[]): string | null {
-  const element = certificates.find((c) => c.type === 'ui_element')?.value as { href?: unknown } | undefined;
-  const url = call.tool === 'navigate' ? call.args.url : call.tool === 'click' ? element?.href : null;
-  if (typeof url !== 'string' || url === '') return null;
-  try {
-    const host = new URL(url).hostname;
-    const reads = hostToUnicode(host);
-    return reads !== null && reads !== host ? `${url.slice(0, 300)} (reads as ${reads})` : url.slice(0, 300);
-  } catch {
-    return url.slice(0, 300);
-  }
 }
 
 /** One line per certificate for the prompt: what was observed, by whom. */

@@ -22,10 +22,10 @@ export async function ask(pending: PendingAsk): Promise<Answer> {
   return result;
 }
 
-/** The user's answer, from an extension page. Unknown or already settled asks change nothing. */
 /** Whether a proposal still waits for this ask's answer (in this background's lifetime). */
 export const isWaiting = (id: string): boolean => waiting.has(id);
 
+/** The user's answer, from an extension page. Unknown or already settled asks change nothing. */
 export async function answerAsk(id: string, approved: boolean): Promise<boolean> {
   return settle(id, { approved, why: 'user' });
 }
