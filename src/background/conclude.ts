@@ -6,6 +6,7 @@ import type { ResolvedCall } from '../core/resolver';
 import type { ExecuteResult } from '../messages/background-content';
 import { type AskInput, askUser } from './ask/ask-user';
 import type { Outcome } from './audit-body';
+import { type Ledger, performLogged } from './boundary';
 import { textOf } from './evidence';
 
 /** GATE ▶ ASK ▶ EXECUTE for one decided call: the steps every path of the pipeline shares. */
@@ -13,7 +14,13 @@ import { textOf } from './evidence';
 export type Base = Omit<Outcome, 'decision' | 'reasons' | 'executed'>;
 
 /** Allowed → perform. Ask → the user decides first (denied or unanswered: nothing happens). Else nothing. */
-export async function conclude(base: Base, decided: Decided, asking: AskInput, perform: () => Promise<ExecuteResult>): Promise<Outcome> {
+export async function conclude(
+  base: Base,
+  decided: Decided,
+  asking: AskInput,
+  ledger: Ledger,
+  perform: () => Promise<ExecuteResult>,
+): Promise<Outcome> {
   let approval: Outcome['approval'];
   if (decided.decision === 'ask') {
     const answer = await askUser(asking);
@@ -23,7 +30,7 @@ export async function conclude(base: Base, decided: Decided, asking: AskInput, p
     return { ...base, ...decided, executed: false };
   }
   const executing = performance.now();
-  const settled = settle(base, await perform());
+  const settled = settle(base, await performLogged(ledger, perform));
   const decision = approval && settled.decision === 'allow' ? 'ask' : settled.decision;
   return { ...settled, decision, approval, executeMs: performance.now() - executing };
 }
@@ -52,10 +59,11 @@ function settle(
 ): Outcome {
   if (result.executed) return { ...base, decision: 'allow', reasons: [], executed: true, result: result.result };
   const code = result.code ?? 'execution_failed';
-  // Stale evidence means the page changed under us: that is a block, not a failed allow.
+  // Stale evidence means the page changed under us, and an audit that cannot be written stops
+  // everything: those are blocks, not failed allows.
   return {
     ...base,
-    decision: code === 'stale_evidence' ? 'block' : 'allow',
+    decision: code === 'stale_evidence' || code === 'internal_error' ? 'block' : 'allow',
     reasons: [reason(code, result.message ?? undefined)],
     executed: false,
     executionError: result.message,

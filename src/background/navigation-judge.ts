@@ -4,8 +4,8 @@ import { navigationPrivilege, planFor } from '../core/plan';
 import { askTimeoutMs, gatePolicyFor } from '../core/policy';
 import { resolve } from '../core/resolver';
 import type { ContentRequest } from '../messages/content-background';
-import { auditBody, type Outcome } from './audit-body';
-import { appendAudit } from './audit-store';
+import type { Outcome } from './audit-body';
+import { bounded, newLedger, recorded } from './boundary';
 import { conclude, decide, rejected } from './conclude';
 import { browserOrigin } from './evidence';
 import type { BlockedNavigation } from './navigation-guard';
@@ -29,11 +29,10 @@ export async function judgeLeftNavigation(blocked: BlockedNavigation, sender: Fr
   };
   const how = blocked.openedTab ? 'a new tab the action opened' : 'a redirect after the action';
   const why = reason('offsite_redirect', `The action led on to ${blocked.url.slice(0, 300)} (${how}); stopped before the request left.`);
-  let outcome: Outcome;
-  const resolution = resolve(proposal);
-  if (!resolution.ok) {
-    outcome = rejected([why, ...resolution.reasons]);
-  } else {
+  const ledger = newLedger();
+  const outcome = await bounded(ledger, async (): Promise<Outcome> => {
+    const resolution = resolve(proposal);
+    if (!resolution.ok) return rejected([why, ...resolution.reasons]);
     const call = resolution.call;
     const frame = frameKey(sender);
     const certificates = [browserOrigin(frame, sender.frameOrigin, sender.frameUrl)];
@@ -48,7 +47,7 @@ export async function judgeLeftNavigation(blocked: BlockedNavigation, sender: Fr
     const stopped = { ...decided, reasons: [why, ...decided.reasons] };
     const base = { call, certificates, targetLabel: null, executionError: null, decideMs: performance.now() - started };
     const asking = { call, sender, digest: 'frame', reasons: stopped.reasons, certificates, label: null, timeoutMs: askTimeoutMs(policy) };
-    outcome = await conclude(base, stopped, asking, async () => {
+    const outcome = await conclude(base, stopped, asking, ledger, async () => {
       try {
         await browser.tabs.update(blocked.tabId, { url: blocked.url });
         return { executed: true, code: null, message: null };
@@ -57,6 +56,7 @@ export async function judgeLeftNavigation(blocked: BlockedNavigation, sender: Fr
       }
     });
     if (outcome.executed) outcome.reasons = [why, ...outcome.reasons];
-  }
-  await appendAudit(auditBody(request, sender, outcome));
+    return outcome;
+  });
+  await recorded(request, sender, outcome);
 }

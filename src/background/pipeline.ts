@@ -15,6 +15,7 @@ import type { Action, ExecuteResult } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
 import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
+import { bounded, type Ledger, newLedger, recorded } from './boundary';
 import { conclude, type Decided, decide, rejected } from './conclude';
 import { browserOrigin, doubtsOf, hiddenTextOf, paintedOf, scopeToFrame, textOf } from './evidence';
 import { executeInFrame, runPageTool, settleFrame } from './execute';
@@ -41,37 +42,49 @@ export async function handleProposal(request: Proposed, sender: FrameSender): Pr
   }
 }
 
-/** Refused by the tab's budget (tab-budget.ts): one audit record per tab and window stands for all. */
+/**
+ * Refused by the tab's budget (tab-budget.ts): one audit record per tab and window stands for all.
+ * If that record cannot be written the refusal still stands, without a record to point to.
+ */
 async function overBudget(request: Proposed, sender: FrameSender, why: string, shared: Promise<string> | null): Promise<Verdict> {
   const reasons = [reason('over_budget', why)];
   let id = shared;
   if (id === null) {
-    id = appendAudit(auditBody(request, sender, rejected(reasons))).then((record) => record.id);
+    id = appendAudit(auditBody(request, sender, rejected(reasons))).then(
+      (record) => record.id,
+      () => `unrecorded-${crypto.randomUUID()}`,
+    );
     refusalRecorded(sender.tabId, id);
   }
   return { id: await id, decision: 'reject', executed: false, reasons };
 }
 
+/** The stages inside the boundary (boundary.ts): one audit record and a true verdict, whatever throws. */
 async function decideAndAudit(request: Proposed, sender: FrameSender): Promise<Verdict> {
   // One capture of the target serves the whole decision (OCR, the ask's picture, the audit crop).
   const shot = decisionShot(sender, request.kind === 'propose' ? request.devicePixelRatio : undefined);
-  const outcome =
-    request.kind === 'malformed' ? rejected([reason(request.code, request.problem)]) : await decideAndExecute(request, sender, shot);
-  if (outcome.decision === 'block' && request.kind === 'propose') outcome.crop = (await cropOf(outcome, shot)) ?? undefined;
-  const record = await appendAudit(auditBody(request, sender, outcome));
-  const verdict: Verdict = { id: record.id, decision: outcome.decision, executed: outcome.executed, reasons: outcome.reasons };
-  if (outcome.approval) verdict.approved = outcome.approval.approved;
-  if (outcome.result !== undefined) verdict.result = outcome.result;
-  return verdict;
+  const ledger = newLedger();
+  const outcome = await bounded(ledger, async () => {
+    if (request.kind === 'malformed') return rejected([reason(request.code, request.problem)]);
+    const decided = await decideAndExecute(request, sender, shot, ledger);
+    if (decided.decision === 'block') decided.crop = (await cropOf(decided, shot)) ?? undefined;
+    return decided;
+  });
+  return recorded(request, sender, outcome);
 }
 
-async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>, sender: FrameSender, shot: Shot): Promise<Outcome> {
+async function decideAndExecute(
+  request: Extract<Proposed, { kind: 'propose' }>,
+  sender: FrameSender,
+  shot: Shot,
+  ledger: Ledger,
+): Promise<Outcome> {
   const started = performance.now();
   const context = { pageTools: await pageToolsFor(sender), listed: await listedBy(sender) };
   const resolution = resolve(request.proposal, context);
   if (!resolution.ok) return rejected(resolution.reasons);
   const call = resolution.call;
-  if (call.pageTool) return callPageTool(call, sender, request.requestId, started);
+  if (call.pageTool) return callPageTool(call, sender, request.requestId, started, ledger);
 
   const frame = frameKey(sender);
   const certificates = [...scopeToFrame(request.certificates, frame), browserOrigin(frame, sender.frameOrigin, sender.frameUrl)];
@@ -164,7 +177,7 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
     timeoutMs: askTimeoutMs(policy),
     crop,
   };
-  return conclude(base, decided, asking, async () => {
+  return conclude(base, decided, asking, ledger, async () => {
     const changed = pixels ? await pixelsUnchanged(shot, pixels) : null;
     if (changed) return { executed: false, code: 'stale_evidence', message: changed };
     // The ancestors may have hidden or covered the frame since (during an ask, say): walk the chain again.
@@ -190,7 +203,7 @@ async function decideAndExecute(request: Extract<Proposed, { kind: 'propose' }>,
 /** Built-in actions whose execution may navigate (a link, a submit, a handler, a select's onchange). */
 const NAVIGATING_TOOLS = new Set(['click', 'submit', 'navigate', 'select']);
 
-async function callPageTool(call: ResolvedCall, sender: FrameSender, requestId: string, started: number): Promise<Outcome> {
+async function callPageTool(call: ResolvedCall, sender: FrameSender, requestId: string, started: number, ledger: Ledger): Promise<Outcome> {
   const tool = call.pageTool!;
   // The provider is the origin the browser stamped on the registering frame.
   const certificates = [browserOrigin(tool.handle, tool.provider, tool.provider)];
@@ -205,7 +218,7 @@ async function callPageTool(call: ResolvedCall, sender: FrameSender, requestId: 
   const base = { call, certificates, targetLabel: null, executionError: null, decideMs: performance.now() - started };
   const label = tool.annotations.title ?? null;
   const asking = { call, sender, digest: tool.digest, reasons: decided.reasons, certificates, label, timeoutMs: askTimeoutMs(policy) };
-  return conclude(base, decided, asking, () => runPageTool(locate(tool), requestId, call.tool, call.digest, call.args));
+  return conclude(base, decided, asking, ledger, () => runPageTool(locate(tool), requestId, call.tool, call.digest, call.args));
 }
 
 /** A frame chain that could not be certified is unsupported; its reason says why, not only "no certificate". */
@@ -247,6 +260,9 @@ async function cropOf(outcome: Outcome, shot: Shot) {
   const { rect } = outcome.screen;
   if (rect.width < 2 || rect.height < 2) return null;
   // The verdict must not wait long for a picture: Chromium allows two captures a second.
-  const png = await Promise.race([shot.png(rect), new Promise<null>((resolve) => setTimeout(() => resolve(null), CROP_BUDGET_MS))]);
+  const png = await Promise.race([
+    shot.png(rect).catch(() => null),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), CROP_BUDGET_MS)),
+  ]);
   return png && png.length <= AUDIT_CROP_MAX_CHARS ? { png, rect } : null;
 }

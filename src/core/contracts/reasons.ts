@@ -60,7 +60,7 @@ export const REASONS = {
   // Plumbing (fail closed)
   timeout: 'No decision arrived in time; nothing was executed.',
   not_connected: 'The page API has no channel to the extension in this frame.',
-  internal_error: 'Warrant failed internally; nothing was executed.',
+  internal_error: 'Warrant failed internally; the message says whether anything ran.',
 } as const;
 
 export type ReasonCode = keyof typeof REASONS;
