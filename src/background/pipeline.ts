@@ -1,37 +1,33 @@
 import { AUDIT_CROP_MAX_CHARS, reason, type Verdict } from '../core/contracts';
-import {
-  claimNeedsPixels,
-  destinationsOf,
-  hasLegibleText,
-  navigationPrivilege,
-  planFor,
-  resolveTarget,
-  targetOf,
-  targetPrivilege,
-} from '../core/plan';
-import { askTimeoutMs, gatePolicyFor, ocrFor } from '../core/policy';
+import { destinationsOf, planFor } from '../core/plan';
+import { askTimeoutMs, gatePolicyFor, type Policy } from '../core/policy';
 import { type ResolvedCall, resolve } from '../core/resolver';
 import type { Action, ExecuteResult } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
 import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
 import { bounded, type Ledger, newLedger, recorded } from './boundary';
-import { conclude, type Decided, decide, rejected } from './conclude';
-import { browserOrigin, doubtsOf, hiddenTextOf, paintedOf, scopeToFrame, textOf } from './evidence';
-import { executeInFrame, runPageTool, settleFrame } from './execute';
-import { FRAME_VISIBLE, frameChainStillVisible, subframeView } from './frame-chain';
+import { collectEvidence, type Evidence } from './collect';
+import { conclude, decide, rejected } from './conclude';
+import { browserOrigin } from './evidence';
+import { executeInFrame, runPageTool } from './execute';
+import { frameChainStillVisible } from './frame-chain';
+import { judge } from './judge';
 import { listedBy } from './listing';
 import { guardNavigations } from './navigation-guard';
 import { judgeLeftNavigation } from './navigation-judge';
 import { locate, pageToolsFor } from './page-tool-registry';
-import { certifyPixels, decisionShot, pixelsUnchanged, type ScreenView, type Shot } from './pixels';
+import { decisionShot, pixelsUnchanged, type Shot } from './pixels';
 import { getPolicy } from './policy-store';
-import { type FrameSender, frameKey } from './sender';
+import type { FrameSender } from './sender';
 import { admit, refusalRecorded } from './tab-budget';
 
 type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
 
-/** RESOLVE ▶ PLAN ▶ CERTIFY ▶ GATE ▶ EXECUTE ▶ AUDIT for one proposal from one frame. */
+/**
+ * One proposal from one frame, in named stages: RESOLVE ▶ COLLECT EVIDENCE (collect.ts) ▶ JUDGE
+ * (judge.ts) ▶ ASK ▶ EXECUTE (conclude.ts) ▶ AUDIT (boundary.ts), inside the tab's budget.
+ */
 export async function handleProposal(request: Proposed, sender: FrameSender): Promise<Verdict> {
   const admission = admit(sender.tabId);
   if (!admission.admitted) return overBudget(request, sender, admission.why, admission.recordId);
@@ -73,6 +69,7 @@ async function decideAndAudit(request: Proposed, sender: FrameSender): Promise<V
   return recorded(request, sender, outcome);
 }
 
+/** RESOLVE ▶ COLLECT EVIDENCE ▶ JUDGE ▶ ASK ▶ EXECUTE; the boundary around it writes the record. */
 async function decideAndExecute(
   request: Extract<Proposed, { kind: 'propose' }>,
   sender: FrameSender,
@@ -86,78 +83,13 @@ async function decideAndExecute(
   const call = resolution.call;
   if (call.pageTool) return callPageTool(call, sender, request.requestId, started, ledger);
 
-  const frame = frameKey(sender);
-  const certificates = [...scopeToFrame(request.certificates, frame), browserOrigin(frame, sender.frameOrigin, sender.frameUrl)];
-  const selector = targetOf(call);
-  let privilege = call.privilege;
-  let targetLabel: string | null = null;
-  let digest = 'frame';
-  // Where the gate judged the action to lead: the link's, the form's or the call's URL.
-  const judgedUrls: string[] = call.tool === 'navigate' ? [String(call.args.url)] : [];
-  if (selector !== null) {
-    const target = resolveTarget(certificates, frame, selector);
-    if (!target.ok) return rejected(target.reasons, call, certificates);
-    targetLabel = textOf(certificates);
-    const accessibleName = (certificates.find((c) => c.type === 'ax_name')?.value as { name?: string } | undefined)?.name ?? null;
-    privilege = targetPrivilege(call.tool, call.privilege, target.element, {
-      visibleText: targetLabel,
-      accessibleName,
-      frameOrigin: sender.frameOrigin,
-      ...(call.tool === 'type' ? { typed: String(call.args.text) } : {}),
-    });
-    digest = target.element.digest;
-    for (const url of [target.element.href, target.element.submission?.action]) if (url) judgedUrls.push(url);
-  } else if (call.tool === 'navigate') {
-    privilege = navigationPrivilege(sender.frameOrigin, String(call.args.url));
-  }
-
   const policy = await getPolicy();
-  const gatePolicy = gatePolicyFor(policy, sender.frameOrigin, call.tool === 'navigate' ? { destination: String(call.args.url) } : {});
-  // Pixels corroborate what a privileged click's label says (where the policy wants them), and a
-  // value an assistant claims to read must be visibly there.
-  // A label the DOM cannot certify beyond doubt is certified by the pixels or not at all, whatever
-  // the privilege: without a reading the pixel predicates stay unsupported and the policy decides.
-  // Where the target is on the tab's screen: its own rect in the top frame; in a subframe, where the
-  // frame chain (which every ancestor must certify, frame-chain.ts) puts it, or nowhere.
-  let view: ScreenView | null = null;
-  let chainGap: string | null = null;
-  if (selector !== null) {
-    const seen = await subframeView(sender, frame, selector, certificates, request.devicePixelRatio);
-    view = seen.view;
-    chainGap = seen.gap;
-    if (seen.certificate) certificates.push(seen.certificate);
-  }
-  const doubts = selector !== null ? doubtsOf(certificates) : [];
-  const wantPixels =
-    selector !== null &&
-    (doubts.length > 0 ||
-      claimNeedsPixels(call, targetLabel) ||
-      (call.tool === 'click' && ocrFor(policy, privilege)) ||
-      (call.tool === 'read' && call.claims.value !== undefined));
-  // The screen position comes from the frame chain in a subframe (view), from the target itself on top.
-  const rect = view?.rect ?? null;
-  if (view) shot.useDpr(view.dpr);
-  // An icon or image: nothing legible shown and no text in the DOM that could be (a label painted
-  // away is not an icon). A reading with no text is no reading (unsupported), not a mismatch.
-  const iconOnly = targetLabel !== null && !hasLegibleText(targetLabel) && !hiddenTextOf(certificates);
-  // The capture must show the layout the DOM evidence describes: wait for the frame to paint first.
-  if (wantPixels) await settleFrame(sender);
-  const pixels = wantPixels
-    ? await certifyPixels(shot, frame, selector, rect, {
-        blankIsNoReading: iconOnly,
-        expected: [targetLabel, call.claims.label],
-        painted: paintedOf(certificates),
-      })
-    : null;
-  if (pixels) certificates.push(...pixels.certificates);
-  const plan = planFor(call, {
-    frameOrigin: sender.frameOrigin,
-    subframe: sender.frameId !== 0,
-    iconOnly,
-    ...(wantPixels ? { pixels: { renderedText: targetLabel } } : {}),
-  });
+  const collected = await collectEvidence(call, request, sender, shot, policy);
+  if (!collected.ok) return collected.outcome;
+  const evidence = collected.evidence;
+  const decided = judge(call, evidence, sender, policy);
 
-  const decided = explainGap(decide(plan, certificates, { frame, selector }, privilege, gatePolicy), chainGap);
+  const { certificates, targetLabel, view } = evidence;
   const base = {
     call,
     certificates,
@@ -166,38 +98,44 @@ async function decideAndExecute(
     decideMs: performance.now() - started,
     ...(view ? { screen: view } : {}),
   };
-  const crop = () => (rect ? shot.png(rect) : Promise.resolve(null));
+  const crop = () => (view ? shot.png(view.rect) : Promise.resolve(null));
   const asking = {
     call,
     sender,
-    digest,
+    digest: evidence.digest,
     reasons: decided.reasons,
     certificates,
     label: targetLabel,
     timeoutMs: askTimeoutMs(policy),
     crop,
   };
-  return conclude(base, decided, asking, ledger, async () => {
-    const changed = pixels ? await pixelsUnchanged(shot, pixels) : null;
-    if (changed) return { executed: false, code: 'stale_evidence', message: changed };
-    // The ancestors may have hidden or covered the frame since (during an ask, say): walk the chain again.
-    const hidden = selector !== null ? await frameChainStillVisible(sender, frame, selector, certificates) : null;
-    if (hidden) return { executed: false, code: 'stale_evidence', message: hidden };
-    const run = () => executeInFrame(sender, request.requestId, digest, actionFor(call));
-    if (!NAVIGATING_TOOLS.has(call.tool)) return run();
-    // Wherever the action leads beyond what was judged (a redirect, a tab it opens) is judged again.
-    const allowed = [
-      ...judgedUrls.flatMap((url) => destinationsOf(url)),
-      ...policy.allowlists.navigation.map((site) => `https://${site}/`),
-    ];
-    return guardNavigations(
-      sender,
-      allowed,
-      (blocked) => void judgeLeftNavigation(blocked, sender, call.agent),
-      run,
-      (why): ExecuteResult => ({ executed: false, code: 'execution_failed', message: why }),
-    );
-  });
+  return conclude(base, decided, asking, ledger, () => perform(call, evidence, request.requestId, sender, shot, policy));
+}
+
+/**
+ * EXECUTE for a built-in call: the evidence is checked once more (the pixels, the frame chain), then
+ * the proposing frame performs it; wherever it leads beyond what was judged is judged again.
+ */
+async function perform(call: ResolvedCall, evidence: Evidence, requestId: string, sender: FrameSender, shot: Shot, policy: Policy) {
+  const { pixels, selector } = evidence;
+  const changed = pixels ? await pixelsUnchanged(shot, pixels) : null;
+  if (changed) return { executed: false, code: 'stale_evidence' as const, message: changed };
+  // The ancestors may have hidden or covered the frame since (during an ask, say): walk the chain again.
+  const hidden = selector !== null ? await frameChainStillVisible(sender, evidence.frame, selector, evidence.certificates) : null;
+  if (hidden) return { executed: false, code: 'stale_evidence' as const, message: hidden };
+  const run = () => executeInFrame(sender, requestId, evidence.digest, actionFor(call));
+  if (!NAVIGATING_TOOLS.has(call.tool)) return run();
+  const allowed = [
+    ...evidence.judgedUrls.flatMap((url) => destinationsOf(url)),
+    ...policy.allowlists.navigation.map((site) => `https://${site}/`),
+  ];
+  return guardNavigations(
+    sender,
+    allowed,
+    (blocked) => void judgeLeftNavigation(blocked, sender, call.agent),
+    run,
+    (why): ExecuteResult => ({ executed: false, code: 'execution_failed', message: why }),
+  );
 }
 
 /** Built-in actions whose execution may navigate (a link, a submit, a handler, a select's onchange). */
@@ -219,17 +157,6 @@ async function callPageTool(call: ResolvedCall, sender: FrameSender, requestId: 
   const label = tool.annotations.title ?? null;
   const asking = { call, sender, digest: tool.digest, reasons: decided.reasons, certificates, label, timeoutMs: askTimeoutMs(policy) };
   return conclude(base, decided, asking, ledger, () => runPageTool(locate(tool), requestId, call.tool, call.digest, call.args));
-}
-
-/** A frame chain that could not be certified is unsupported; its reason says why, not only "no certificate". */
-function explainGap(decided: Decided, gap: string | null): Decided {
-  if (gap === null) return decided;
-  const reasons = decided.reasons.map((r) =>
-    r.predicate === FRAME_VISIBLE && r.code === 'evidence_missing'
-      ? { ...r, message: `No ancestor certified the frame holding the target: ${gap}`.slice(0, 1_000) }
-      : r,
-  );
-  return { ...decided, reasons };
 }
 
 function actionFor(call: ResolvedCall): Action {

@@ -84,6 +84,7 @@ async function putToUser(input: AskInput, transaction: string): Promise<AskOutco
     user: answer.approved ? 'The user approved.' : 'The user denied the action.',
     timeout: 'The user did not answer in time.',
     tab_closed: 'The tab closed before the user answered.',
+    page_left: 'The page was reloaded or left before the user answered.',
     lost: 'The request was lost.',
   }[answer.why];
   return {

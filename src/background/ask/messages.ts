@@ -1,7 +1,7 @@
 import browser from 'webextension-polyfill';
 import type { AskRequest } from '../../messages/ask-ui';
 import { grantStandingApproval } from './approvals';
-import { answerAsk, denyAsksOfTab, expireOrphans, isWaiting } from './queue';
+import { answerAsk, denyAsksOfFrame, denyAsksOfTab, expireOrphans, isWaiting } from './queue';
 import { listAsks } from './store';
 
 /** Only the popup and the prompt window reach this (the router checks the sender's role). */
@@ -17,8 +17,16 @@ export async function handleAskRequest(request: AskRequest): Promise<unknown> {
   return { settled: await answerAsk(request.id, request.approved) };
 }
 
-/** Closing a tab denies what it was waiting for; a restarted background drops expired asks. */
+/**
+ * Closing a tab, or leaving the page an ask was raised on (a reload, a navigation), denies what it
+ * was waiting for; a restarted background drops expired asks.
+ */
 export function initAsks(): void {
   browser.tabs.onRemoved.addListener((tabId) => denyAsksOfTab(tabId));
+  browser.webNavigation.onCommitted.addListener((details) => {
+    // A prerendered page commits in the background without replacing the one shown (Chromium).
+    if ((details as { documentLifecycle?: string }).documentLifecycle === 'prerender') return;
+    denyAsksOfFrame(details.tabId, details.frameId);
+  });
   void expireOrphans();
 }

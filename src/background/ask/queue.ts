@@ -2,7 +2,7 @@ import browser from 'webextension-polyfill';
 import { bringToUser } from './present';
 import { addAsk, listAsks, type PendingAsk, removeAsks, showCount } from './store';
 
-export type Answer = { approved: boolean; why: 'user' | 'timeout' | 'tab_closed' | 'lost' };
+export type Answer = { approved: boolean; why: 'user' | 'timeout' | 'tab_closed' | 'page_left' | 'lost' };
 
 /** Resolvers of the asks this instance of the background is waiting on. */
 const waiting = new Map<string, (answer: Answer) => void>();
@@ -41,6 +41,19 @@ async function settle(id: string, answer: Answer): Promise<boolean> {
 export function denyAsksOfTab(tabId: number): void {
   void listAsks().then((asks) => {
     for (const ask of asks.filter((a) => a.tabId === tabId)) void settle(ask.id, { approved: false, why: 'tab_closed' });
+  });
+}
+
+/**
+ * A new document committed in a frame: asks raised from that frame (or, for the top frame, from
+ * anywhere in the tab) are for a page that is gone, so they end, not approved. Whatever was
+ * certified there went with it; the executing frame would refuse the command anyway.
+ */
+export function denyAsksOfFrame(tabId: number, frameId: number): void {
+  void listAsks().then((asks) => {
+    for (const ask of asks.filter((a) => a.tabId === tabId && (frameId === 0 || a.frameId === frameId))) {
+      void settle(ask.id, { approved: false, why: 'page_left' });
+    }
   });
 }
 

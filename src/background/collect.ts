@@ -1,0 +1,124 @@
+import type { Certificate, Privilege } from '../core/contracts';
+import { claimNeedsPixels, hasLegibleText, navigationPrivilege, resolveTarget, targetOf, targetPrivilege } from '../core/plan';
+import { ocrFor, type Policy } from '../core/policy';
+import type { ResolvedCall } from '../core/resolver';
+import type { Outcome } from './audit-body';
+import { rejected } from './conclude';
+import { browserOrigin, doubtsOf, hiddenTextOf, paintedOf, scopeToFrame, textOf } from './evidence';
+import { settleFrame } from './execute';
+import { subframeView } from './frame-chain';
+import { certifyPixels, type PixelEvidence, type ScreenView, type Shot } from './pixels';
+import { type FrameSender, frameKey } from './sender';
+
+/**
+ * COLLECT EVIDENCE: everything the judge will weigh for one resolved built-in call — the frame's
+ * certificates scoped to it, the browser's origin, the frame chain's certificate in a subframe, and
+ * the pixels where the DOM cannot be sure. Nothing here decides.
+ */
+export type Evidence = {
+  frame: string;
+  selector: string | null;
+  certificates: Certificate[];
+  /** The call's privilege, refined by what the target is (core/plan privilege by effect). */
+  privilege: Privilege;
+  targetLabel: string | null;
+  /** The target element's digest, which the executing frame checks again. */
+  digest: string;
+  /** Where the gate judged the action to lead: the link's, the form's or the call's URL. */
+  judgedUrls: string[];
+  /** Where the target is on the tab's screen: its own rect in the top frame, the chain's in a subframe. */
+  view: ScreenView | null;
+  /** Why the frame chain could not be certified, if it could not. */
+  chainGap: string | null;
+  /** Nothing legible shown and no text in the DOM that could be: an icon or image. */
+  iconOnly: boolean;
+  /** Whether the pixels were asked for (the plan then names the pixel predicates). */
+  wantPixels: boolean;
+  pixels: PixelEvidence | null;
+};
+
+type Proposal = { certificates: Certificate[]; devicePixelRatio?: number | undefined };
+
+export async function collectEvidence(
+  call: ResolvedCall,
+  proposal: Proposal,
+  sender: FrameSender,
+  shot: Shot,
+  policy: Policy,
+): Promise<{ ok: true; evidence: Evidence } | { ok: false; outcome: Outcome }> {
+  const frame = frameKey(sender);
+  const certificates = [...scopeToFrame(proposal.certificates, frame), browserOrigin(frame, sender.frameOrigin, sender.frameUrl)];
+  const selector = targetOf(call);
+  let privilege = call.privilege;
+  let targetLabel: string | null = null;
+  let digest = 'frame';
+  const judgedUrls: string[] = call.tool === 'navigate' ? [String(call.args.url)] : [];
+  if (selector !== null) {
+    const target = resolveTarget(certificates, frame, selector);
+    if (!target.ok) return { ok: false, outcome: rejected(target.reasons, call, certificates) };
+    targetLabel = textOf(certificates);
+    const accessibleName = (certificates.find((c) => c.type === 'ax_name')?.value as { name?: string } | undefined)?.name ?? null;
+    privilege = targetPrivilege(call.tool, call.privilege, target.element, {
+      visibleText: targetLabel,
+      accessibleName,
+      frameOrigin: sender.frameOrigin,
+      ...(call.tool === 'type' ? { typed: String(call.args.text) } : {}),
+    });
+    digest = target.element.digest;
+    for (const url of [target.element.href, target.element.submission?.action]) if (url) judgedUrls.push(url);
+  } else if (call.tool === 'navigate') {
+    privilege = navigationPrivilege(sender.frameOrigin, String(call.args.url));
+  }
+
+  let view: ScreenView | null = null;
+  let chainGap: string | null = null;
+  if (selector !== null) {
+    // A subframe's target is where the frame chain (which every ancestor must certify) puts it, or nowhere.
+    const seen = await subframeView(sender, frame, selector, certificates, proposal.devicePixelRatio);
+    view = seen.view;
+    chainGap = seen.gap;
+    if (seen.certificate) certificates.push(seen.certificate);
+  }
+  // A label the DOM cannot certify beyond doubt is certified by the pixels or not at all, whatever
+  // the privilege: without a reading the pixel predicates stay unsupported and the policy decides.
+  // Pixels also corroborate a privileged click's label (where the policy wants them), and a value an
+  // assistant claims to read must be visibly there.
+  const doubts = selector !== null ? doubtsOf(certificates) : [];
+  const wantPixels =
+    selector !== null &&
+    (doubts.length > 0 ||
+      claimNeedsPixels(call, targetLabel) ||
+      (call.tool === 'click' && ocrFor(policy, privilege)) ||
+      (call.tool === 'read' && call.claims.value !== undefined));
+  const rect = view?.rect ?? null;
+  if (view) shot.useDpr(view.dpr);
+  // A label painted away is not an icon; a reading with no text is no reading (unsupported), not a mismatch.
+  const iconOnly = targetLabel !== null && !hasLegibleText(targetLabel) && !hiddenTextOf(certificates);
+  let pixels: PixelEvidence | null = null;
+  if (wantPixels) {
+    // The capture must show the layout the DOM evidence describes: wait for the frame to paint first.
+    await settleFrame(sender);
+    const read = await certifyPixels(shot, frame, selector, rect, {
+      blankIsNoReading: iconOnly,
+      expected: [targetLabel, call.claims.label],
+      painted: paintedOf(certificates),
+    });
+    if (read) certificates.push(...read.certificates);
+    pixels = read;
+  }
+  const evidence = {
+    frame,
+    selector,
+    certificates,
+    privilege,
+    targetLabel,
+    digest,
+    judgedUrls,
+    view,
+    chainGap,
+    iconOnly,
+    wantPixels,
+    pixels,
+  };
+  return { ok: true, evidence };
+}

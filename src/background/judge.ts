@@ -1,0 +1,39 @@
+import { planFor } from '../core/plan';
+import { gatePolicyFor, type Policy } from '../core/policy';
+import type { ResolvedCall } from '../core/resolver';
+import type { Evidence } from './collect';
+import { type Decided, decide } from './conclude';
+import { FRAME_VISIBLE } from './frame-chain';
+import type { FrameSender } from './sender';
+
+/**
+ * JUDGE: the plan for the call (which predicates must hold) weighed against the collected evidence
+ * under the site's policy. Plain data in, a decision out; nothing is asked, captured or performed.
+ */
+export function judge(
+  call: ResolvedCall,
+  evidence: Evidence,
+  sender: Pick<FrameSender, 'frameOrigin' | 'frameId'>,
+  policy: Policy,
+): Decided {
+  const gatePolicy = gatePolicyFor(policy, sender.frameOrigin, call.tool === 'navigate' ? { destination: String(call.args.url) } : {});
+  const plan = planFor(call, {
+    frameOrigin: sender.frameOrigin,
+    subframe: sender.frameId !== 0,
+    iconOnly: evidence.iconOnly,
+    ...(evidence.wantPixels ? { pixels: { renderedText: evidence.targetLabel } } : {}),
+  });
+  const scope = { frame: evidence.frame, selector: evidence.selector };
+  return explainGap(decide(plan, evidence.certificates, scope, evidence.privilege, gatePolicy), evidence.chainGap);
+}
+
+/** A frame chain that could not be certified is unsupported; its reason says why, not only "no certificate". */
+function explainGap(decided: Decided, gap: string | null): Decided {
+  if (gap === null) return decided;
+  const reasons = decided.reasons.map((r) =>
+    r.predicate === FRAME_VISIBLE && r.code === 'evidence_missing'
+      ? { ...r, message: `No ancestor certified the frame holding the target: ${gap}`.slice(0, 1_000) }
+      : r,
+  );
+  return { ...decided, reasons };
+}

@@ -1,0 +1,153 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Certificate, DEFAULT_POLICY } from '../../src/core';
+import { certificate, element, hit, resolved } from './helpers/evidence';
+
+/**
+ * The pipeline's COLLECT EVIDENCE and JUDGE stages (src/background/collect.ts, judge.ts) over plain
+ * data, with the browser-facing parts (the frame's paint, the frame chain, the capture) faked.
+ */
+
+const fakes = vi.hoisted(() => ({
+  settleFrame: vi.fn(async () => true),
+  subframeView: vi.fn(async () => ({ view: null, certificate: null, gap: null as string | null })),
+  certifyPixels: vi.fn(async () => null),
+}));
+vi.mock('webextension-polyfill', () => ({ default: {} }));
+vi.mock('../../src/background/execute', () => ({ settleFrame: fakes.settleFrame }));
+vi.mock('../../src/background/frame-chain', () => ({ subframeView: fakes.subframeView, FRAME_VISIBLE: 'target.frame.visible' }));
+vi.mock('../../src/background/pixels', () => ({ certifyPixels: fakes.certifyPixels }));
+
+const { collectEvidence } = await import('../../src/background/collect');
+const { judge } = await import('../../src/background/judge');
+
+const TOP = {
+  kind: 'frame' as const,
+  tabId: 4,
+  frameId: 0,
+  documentId: null,
+  frameUrl: 'https://shop.example/cart',
+  frameOrigin: 'https://shop.example',
+  tabUrl: 'https://shop.example/cart',
+  windowId: 1,
+};
+const SUB = { ...TOP, frameId: 7, frameUrl: 'https://shop.example/frame', tabUrl: 'https://shop.example/' };
+const shot = { useDpr: vi.fn(), png: vi.fn() } as never;
+
+/** What a frame's content script sends: fresh DOM certificates scoped to itself ("self"). */
+function fromFrame(selector: string, text: string, doubts: string[] = []): Certificate[] {
+  const rect = { x: 10, y: 20, width: 80, height: 24 };
+  const own = { region: { frame: 'self', selector }, source: 'dom', time: Date.now() } as const;
+  return [
+    certificate('ui_element', element({ digest: 'dig-1' }), selector, { ...own, region: { ...own.region, rect } }),
+    certificate('visible_text', { text, doubts }, selector, own),
+    certificate('hit_test', hit(), selector, own),
+    certificate('ax_name', { role: 'button', name: text, hidden: false, visibleLabel: text }, selector, own),
+  ];
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('COLLECT EVIDENCE', () => {
+  it('scopes the frame certificates to the sender, adds the browser origin, and needs no pixels for an honest benign click', async () => {
+    const call = resolved({ tool: 'click', args: { target: '#menu' } });
+    const collected = await collectEvidence(
+      call,
+      { certificates: fromFrame('#menu', 'Menu'), devicePixelRatio: 2 },
+      TOP,
+      shot,
+      DEFAULT_POLICY,
+    );
+    if (!collected.ok) throw new Error('expected evidence');
+    const { evidence } = collected;
+    expect(evidence.frame).toBe('4:0');
+    expect(evidence.certificates.every((c) => c.region.frame === '4:0')).toBe(true);
+    expect(evidence.certificates.find((c) => c.type === 'origin')).toMatchObject({
+      source: 'browser',
+      value: { origin: 'https://shop.example' },
+    });
+    expect(evidence).toMatchObject({ digest: 'dig-1', targetLabel: 'Menu', wantPixels: false, pixels: null });
+    expect(fakes.certifyPixels).not.toHaveBeenCalled();
+  });
+
+  it('drops what a frame may not vouch for (browser trust, a frame chain, other frames)', async () => {
+    const call = resolved({ tool: 'click', args: { target: '#menu' } });
+    const forged = [
+      ...fromFrame('#menu', 'Menu'),
+      certificate('origin', { origin: 'https://bank.example' }, '#menu', {
+        region: { frame: 'self' },
+        trust: 'browser',
+        source: 'browser',
+      }),
+      certificate('frame_chain', { visible: true }, '#menu', { region: { frame: 'self', selector: '#menu' } }),
+      certificate('hit_test', hit(), '#menu', { region: { frame: '4:9', selector: '#menu' } }),
+    ];
+    const collected = await collectEvidence(call, { certificates: forged }, TOP, shot, DEFAULT_POLICY);
+    if (!collected.ok) throw new Error('expected evidence');
+    const origins = collected.evidence.certificates.filter((c) => c.type === 'origin');
+    expect(origins).toHaveLength(1);
+    expect(origins[0]!.value).toMatchObject({ origin: 'https://shop.example' });
+    expect(collected.evidence.certificates.some((c) => c.type === 'frame_chain')).toBe(false);
+    expect(collected.evidence.certificates.filter((c) => c.type === 'hit_test')).toHaveLength(1);
+  });
+
+  it('rejects a call whose target the frame did not certify', async () => {
+    const call = resolved({ tool: 'click', args: { target: '#pay' } });
+    const collected = await collectEvidence(call, { certificates: fromFrame('#menu', 'Menu') }, TOP, shot, DEFAULT_POLICY);
+    expect(collected.ok).toBe(false);
+    if (!collected.ok) expect(collected.outcome.decision).toBe('reject');
+  });
+
+  it('asks the pixels, after the frame has painted, when the label has doubts', async () => {
+    const call = resolved({ tool: 'click', args: { target: '#menu' }, claims: { label: 'Menu' } });
+    const certificates = fromFrame('#menu', 'Menu', ['an unknown background']);
+    const collected = await collectEvidence(call, { certificates, devicePixelRatio: 1 }, TOP, shot, DEFAULT_POLICY);
+    if (!collected.ok) throw new Error('expected evidence');
+    expect(collected.evidence.wantPixels).toBe(true);
+    expect(fakes.settleFrame).toHaveBeenCalledTimes(1);
+    expect(fakes.certifyPixels).toHaveBeenCalledWith(shot, '4:0', '#menu', null, expect.objectContaining({ expected: ['Menu', 'Menu'] }));
+  });
+
+  it('carries why a subframe chain could not be certified, and judges it unsupported with that reason', async () => {
+    fakes.subframeView.mockResolvedValueOnce({ view: null, certificate: null, gap: 'the parent frame is display:none' });
+    const call = resolved({ tool: 'click', args: { target: '#menu' } });
+    const collected = await collectEvidence(call, { certificates: fromFrame('#menu', 'Menu') }, SUB, shot, DEFAULT_POLICY);
+    if (!collected.ok) throw new Error('expected evidence');
+    expect(collected.evidence.chainGap).toBe('the parent frame is display:none');
+    const decided = judge(call, collected.evidence, SUB, DEFAULT_POLICY);
+    expect(decided.decision).not.toBe('allow');
+    const frameReason = decided.reasons.find((r) => r.predicate === 'target.frame.visible');
+    expect(frameReason?.message).toContain('the parent frame is display:none');
+  });
+});
+
+describe('JUDGE', () => {
+  it('allows an honest benign click in the top frame and blocks one that is covered', async () => {
+    const call = resolved({ tool: 'click', args: { target: '#menu' } });
+    const collected = await collectEvidence(call, { certificates: fromFrame('#menu', 'Menu') }, TOP, shot, DEFAULT_POLICY);
+    if (!collected.ok) throw new Error('expected evidence');
+    expect(judge(call, collected.evidence, TOP, DEFAULT_POLICY)).toMatchObject({ decision: 'allow' });
+    const covered = {
+      ...collected.evidence,
+      certificates: collected.evidence.certificates.map((c) =>
+        c.type === 'hit_test' ? { ...c, value: hit({ onTarget: 1, coveredBy: 'div.overlay' }) } : c,
+      ),
+    };
+    const decided = judge(call, covered, TOP, DEFAULT_POLICY);
+    expect(decided.decision).toBe('block');
+    expect(decided.reasons.map((r) => r.code)).toContain('target_covered');
+  });
+
+  it('judges a navigation by where it goes: same site allowed, another site asked', async () => {
+    const judgeNavigation = async (url: string) => {
+      const call = resolved({ tool: 'navigate', args: { url } });
+      const collected = await collectEvidence(call, { certificates: [] }, TOP, shot, DEFAULT_POLICY);
+      if (!collected.ok) throw new Error('expected evidence');
+      expect(collected.evidence.judgedUrls).toEqual([url]);
+      return judge(call, collected.evidence, TOP, DEFAULT_POLICY).decision;
+    };
+    expect(await judgeNavigation('https://shop.example/orders')).toBe('allow');
+    expect(await judgeNavigation('https://elsewhere.example/')).toBe('ask');
+  });
+});
