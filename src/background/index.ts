@@ -67,6 +67,16 @@ function refused(sender: ExtensionPageSender, capability: string): Promise<{ ok:
   return Promise.resolve({ ok: false, error: `${sender.url.replace(/[?#].*$/u, '')} may not use ${capability}` });
 }
 
+/**
+ * Other extensions (and, were the manifest ever to declare `externally_connectable`, web pages)
+ * get nothing: every one-off message is refused and every port closed at once. The manifest
+ * declares no `externally_connectable` (a convention test keeps it so), so pages cannot even try.
+ */
+browser.runtime.onMessageExternal.addListener(() =>
+  Promise.resolve({ ok: false, error: 'Warrant takes no messages from other extensions or pages.' }),
+);
+browser.runtime.onConnectExternal.addListener((port) => port.disconnect());
+
 clearPageToolsOnNavigation();
 browser.tabs.onRemoved.addListener((tabId) => forgetTab(tabId));
 void clearStaleGuards();

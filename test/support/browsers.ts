@@ -22,8 +22,8 @@ export type TestPage = {
 export type TestBrowser = {
   name: 'chromium' | 'firefox';
   newPage(): Promise<TestPage>;
-  /** An extension page (e.g. the popup) opened as a tab. */
-  openExtensionPage(path: string): Promise<TestPage>;
+  /** An extension page (e.g. the popup) opened as a tab; Warrant's unless `other` names another loaded one. */
+  openExtensionPage(path: string, other?: OtherExtension): Promise<TestPage>;
   /** Stops the extension's service worker, as the browser does when it is idle (Chromium only). */
   stopServiceWorker?(): Promise<void>;
   close(): Promise<void>;
@@ -38,13 +38,18 @@ export type LaunchOptions = {
   secureOrigins?: string[];
   /** Directory of an unpacked build to load instead of dist/<target> (e.g. a test-only build). */
   extension?: string;
+  /** Other extensions to load beside Warrant (e.g. test/fixtures/prober). */
+  alsoLoad?: OtherExtension[];
 };
+
+/** Another extension to load beside Warrant: its directory and the ids each browser gives it. */
+export type OtherExtension = { dir: string; chromeId: string; geckoId: string; firefoxUuid: string };
 
 export function launch(name: BrowserName, options: LaunchOptions = {}): Promise<TestBrowser> {
   const headless = options.headless ?? true;
   return name === 'chromium'
-    ? launchChromium(headless, options.secureOrigins ?? [], options.extension)
-    : launchFirefox(headless, options.extension);
+    ? launchChromium(headless, options.secureOrigins ?? [], options.extension, options.alsoLoad ?? [])
+    : launchFirefox(headless, options.extension, options.alsoLoad ?? []);
 }
 
 /**
@@ -103,9 +108,10 @@ function wrapPuppeteer(page: import('puppeteer-core').Page): TestPage & { raw: i
 }
 
 /** Chromium's flags for the tests and the benches: quiet, every host name local, native WebMCP on. */
-export function chromiumArgs(extension: string | null): string[] {
+export function chromiumArgs(extension: string | null, others: string[] = []): string[] {
+  const all = extension ? [extension, ...others].join(',') : null;
   return [
-    ...(extension ? [`--disable-extensions-except=${extension}`, `--load-extension=${extension}`] : []),
+    ...(all ? [`--disable-extensions-except=${all}`, `--load-extension=${all}`] : []),
     '--no-sandbox',
     '--disable-background-networking',
     '--disable-component-update',
@@ -118,14 +124,22 @@ export function chromiumArgs(extension: string | null): string[] {
   ];
 }
 
-async function launchChromium(headless: boolean, secureOrigins: string[], override?: string): Promise<TestBrowser> {
+async function launchChromium(
+  headless: boolean,
+  secureOrigins: string[],
+  override: string | undefined,
+  others: OtherExtension[],
+): Promise<TestBrowser> {
   const extension = distFor('chrome', override);
   const profile = mkdtempSync(join(tmpdir(), 'warrant-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless,
     args: [
-      ...chromiumArgs(extension),
+      ...chromiumArgs(
+        extension,
+        others.map((o) => o.dir),
+      ),
       ...(secureOrigins.length > 0 ? [`--unsafely-treat-insecure-origin-as-secure=${secureOrigins.join(',')}`] : []),
     ],
   });
@@ -134,10 +148,10 @@ async function launchChromium(headless: boolean, secureOrigins: string[], overri
   return {
     name: 'chromium',
     newPage: async () => wrapPlaywright(await context.newPage()),
-    async openExtensionPage(path) {
+    async openExtensionPage(path, other) {
       // A background tab of the same window, like the real popup: the page under test stays the
       // visible tab, which captureVisibleTab (OCR, pixel re-checks) depends on.
-      const url = `chrome-extension://${CHROME_EXTENSION_ID}/${path}`;
+      const url = `chrome-extension://${other?.chromeId ?? CHROME_EXTENSION_ID}/${path}`;
       const session = await context.browser()!.newBrowserCDPSession();
       const opened = context.waitForEvent('page', { predicate: (p) => p.url() === url, timeout: 10_000 });
       await session.send('Target.createTarget', { url, background: true, newWindow: false });
@@ -164,7 +178,7 @@ async function launchChromium(headless: boolean, secureOrigins: string[], overri
   };
 }
 
-async function launchFirefox(headless: boolean, override?: string): Promise<TestBrowser> {
+async function launchFirefox(headless: boolean, override: string | undefined, others: OtherExtension[]): Promise<TestBrowser> {
   const extension = distFor('firefox', override);
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -184,16 +198,21 @@ async function launchFirefox(headless: boolean, override?: string): Promise<Test
       // The allowlisted http hosts count as secure, so a form posting to them would be stopped by
       // the "insecure form submission" interstitial.
       'security.warn_submit_secure_to_insecure': false,
-      'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_EXTENSION_ID]: FIREFOX_EXTENSION_UUID }),
+      'extensions.webextensions.uuids': JSON.stringify({
+        [FIREFOX_EXTENSION_ID]: FIREFOX_EXTENSION_UUID,
+        ...Object.fromEntries(others.map((o) => [o.geckoId, o.firefoxUuid])),
+      }),
       // Host permissions of MV3 add-ons are granted at install; temporary installs skip the prompt.
       'extensions.originControls.grantByDefault': true,
     },
   });
   await browser.installExtension(extension);
+  for (const other of others) await browser.installExtension(other.dir);
   return {
     name: 'firefox',
     newPage: async () => wrapPuppeteer(await browser.newPage()),
-    openExtensionPage: (path) => reusedExtensionPage(browser, `moz-extension://${FIREFOX_EXTENSION_UUID}/${path}`),
+    openExtensionPage: (path, other) =>
+      reusedExtensionPage(browser, `moz-extension://${other?.firefoxUuid ?? FIREFOX_EXTENSION_UUID}/${path}`),
     async close() {
       await browser.close();
       // puppeteer removes the profile it made; the copy of the build is ours.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { type BrowserName, launch, type TestBrowser, type TestPage } from './browsers';
+import { type BrowserName, type LaunchOptions, launch, type TestBrowser, type TestPage } from './browsers';
 import { type FixtureServer, HOSTS, startFixtureServer } from './server';
 
 export type Verdict = {
@@ -10,11 +10,11 @@ export type Verdict = {
 };
 
 /** One browser and one fixture server for a describe block, torn down after it. */
-export function useBrowser(name: BrowserName) {
+export function useBrowser(name: BrowserName, options: Omit<LaunchOptions, 'secureOrigins'> = {}) {
   const state = {} as { browser: TestBrowser; server: FixtureServer };
   beforeAll(async () => {
     state.server = await startFixtureServer();
-    state.browser = await launch(name, { secureOrigins: HOSTS.map((host) => state.server.url(host, '').replace(/\/$/, '')) });
+    state.browser = await launch(name, { ...options, secureOrigins: HOSTS.map((host) => state.server.url(host, '').replace(/\/$/, '')) });
   });
   afterAll(async () => {
     await state.browser?.close();

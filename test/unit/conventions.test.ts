@@ -34,6 +34,15 @@ describe('conventions', () => {
     }
   });
 
+  it('lets no web page or other extension connect: no externally_connectable in the manifest', () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest).not.toHaveProperty('externally_connectable');
+    // The background refuses what other extensions send anyway (test/browser/external.test.ts).
+    const router = readFileSync(join(SRC, 'background', 'index.ts'), 'utf8');
+    expect(router).toMatch(/onMessageExternal\.addListener/);
+    expect(router).toMatch(/onConnectExternal\.addListener\(\(port\) => port\.disconnect\(\)\)/);
+  });
+
   it('keeps background code out of every other context', () => {
     for (const file of files.filter((f) => !relative(SRC, f).startsWith('background/'))) {
       for (const specifier of importsOf(file).filter((s) => s.startsWith('.'))) {
