@@ -13,13 +13,35 @@ const waiting = new Map<string, (answer: Answer) => void>();
  */
 export async function ask(pending: PendingAsk): Promise<Answer> {
   const answer = new Promise<Answer>((resolve) => waiting.set(pending.id, resolve));
-  await addAsk(pending);
+  try {
+    await listFirst(pending);
+  } catch (error) {
+    // Not listed, so nobody can answer it: the proposal fails (the pipeline's boundary records
+    // internal_error, nothing executed) rather than waiting for an answer that cannot come.
+    waiting.delete(pending.id);
+    throw error;
+  }
   keepAliveWhileWaiting();
   void bringToUser();
   const timer = setTimeout(() => void settle(pending.id, { approved: false, why: 'timeout' }), pending.expiresAt - Date.now());
   const result = await answer;
   clearTimeout(timer);
   return result;
+}
+
+/**
+ * Lists the ask where the popup finds it. storage.session has a quota (10 MB in Chromium): when
+ * it is full, the ask is listed without its picture (the popup says it has none) rather than not
+ * at all.
+ */
+async function listFirst(pending: PendingAsk): Promise<void> {
+  try {
+    await addAsk(pending);
+  } catch (error) {
+    if (pending.crop === null) throw error;
+    console.warn('Warrant: the ask is listed without its picture', error);
+    await addAsk({ ...pending, crop: null });
+  }
 }
 
 /** Whether a proposal still waits for this ask's answer (in this background's lifetime). */
