@@ -120,6 +120,17 @@ describe('an ask across a service worker restart in chromium', () => {
     expect((await pendingInPopup(after, 0)).count).toBe(0);
     await new Promise((r) => setTimeout(r, 500));
     expect(await clicks(page)).toEqual([]);
+    // The restarted worker wrote the orphaned ask's record, once: not approved, nothing executed.
+    const orphaned = await after.evaluate(async () => {
+      const records = (await chrome.runtime.sendMessage({ kind: 'audit:list', limit: 50 })) as {
+        decision: string;
+        reasons: { code: string; message: string }[];
+        execution: { executed: boolean };
+      }[];
+      return records.filter((r) => r.reasons.some((x) => x.code === 'not_approved' && x.message.includes('stopped while')));
+    });
+    expect(orphaned).toHaveLength(1);
+    expect(orphaned[0]).toMatchObject({ decision: 'ask', execution: { executed: false } });
     await after.close();
     await page.close();
   });

@@ -1,6 +1,7 @@
 import browser from 'webextension-polyfill';
 import type { AskRequest } from '../../messages/ask-ui';
 import { grantStandingApproval } from './approvals';
+import { recordOrphans } from './orphans';
 import { answerAsk, denyAsksOfFrame, denyAsksOfTab, expireOrphans, isWaiting } from './queue';
 import { listAsks } from './store';
 
@@ -28,5 +29,8 @@ export function initAsks(): void {
     if ((details as { documentLifecycle?: string }).documentLifecycle === 'prerender') return;
     denyAsksOfFrame(details.tabId, details.frameId);
   });
-  void expireOrphans();
+  // Recorded before any expired one is dropped, so none leaves without its record.
+  void recordOrphans()
+    .catch((error: unknown) => console.warn('Warrant: orphaned asks not recorded', error))
+    .then(() => expireOrphans());
 }
