@@ -3,7 +3,7 @@
  * export ends with, and says where it breaks in the terms of the file: the line number and the
  * record id. It has no key, so it cannot check the records' macs: only the extension can.
  */
-import { GENESIS, hashRecord, verifyChain } from '../src/core/audit';
+import { cutOff, GENESIS, hashRecord, verifyChain } from '../src/core/audit';
 import { type AuditExportHead, AuditExportHeadSchema, type AuditRecord, AuditRecordSchema } from '../src/core/contracts';
 
 export type JsonLinesCheck =
@@ -90,7 +90,7 @@ function headProblem(head: AuditExportHead, first: AuditRecord | undefined, last
   if (last.seq === head.seq && last.hash !== head.hash)
     return `the head names seq ${head.seq} with another hash: the last record was replaced`;
   if (last.seq < head.seq && head.until === undefined) {
-    return `the records end at seq ${last.seq} but the log's head was seq ${head.seq}: ${head.seq - last.seq} records were cut off at the end`;
+    return `the records end at seq ${last.seq} but the log's head was seq ${head.seq}: ${cutOff(head.seq - last.seq)} at the end`;
   }
   if (first.seq > head.first && head.since === undefined) {
     return `the records start at seq ${first.seq} but the log kept records from seq ${head.first}: records were cut from the start`;

@@ -3,7 +3,7 @@
  * the extension holds, and the head kept beside the records. Unlike `npm run audit:verify` (which
  * has no key), this catches a chain rewritten and rehashed consistently: its macs do not verify.
  */
-import { macInput, verifyChain } from '../core/audit';
+import { cutOff, macInput, verifyChain } from '../core/audit';
 import type { AuditHead, AuditRecord } from '../core/contracts';
 import type { AuditCheck, AuditCheckPart } from '../messages/ui-background';
 import { scan } from './audit-db';
@@ -84,7 +84,7 @@ async function checkHead(records: AuditRecord[], head: AuditHead | null, seal: S
   if (head.seq > last.seq) {
     return {
       ok: false,
-      message: `The records end at seq ${last.seq} but the head is seq ${head.seq}: ${head.seq - last.seq} records were cut off at the end.`,
+      message: `The records end at seq ${last.seq} but the head is seq ${head.seq}: ${cutOff(head.seq - last.seq)} at the end.`,
     };
   }
   if (head.seq !== last.seq || head.hash !== last.hash) {

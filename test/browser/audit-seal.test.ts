@@ -124,12 +124,12 @@ describe.each(BROWSERS)('sealed audit in %s', (name) => {
     const cut = await checkInExtension(popup);
     expect(cut).toMatchObject({ ok: false, chain: { ok: true }, seals: { ok: true } });
     expect(cut.head.message).toBe(
-      `The records end at seq ${real.seq - 1} but the head is seq ${real.seq}: 1 records were cut off at the end.`,
+      `The records end at seq ${real.seq - 1} but the head is seq ${real.seq}: 1 record was cut off at the end.`,
     );
     expect(verifyJsonLines(await exportAll(popup))).toMatchObject({
       ok: false,
       subject: 'head',
-      reason: expect.stringContaining('1 records were cut off at the end'),
+      reason: expect.stringContaining('1 record was cut off at the end'),
     });
     await popup.close();
   });

@@ -20,6 +20,9 @@ describe('audit:verify and the head line', () => {
       subject: 'head',
       reason: "the records end at seq 3 but the log's head was seq 5: 2 records were cut off at the end",
     });
+    expect(verifyJsonLines(`${toJsonLines(records.slice(0, 5))}${headLine(records)}`)).toMatchObject({
+      reason: "the records end at seq 4 but the log's head was seq 5: 1 record was cut off at the end",
+    });
   });
 
   it('fails an export whose last line (the head) was cut off, unless told to accept it', () => {

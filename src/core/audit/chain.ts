@@ -29,6 +29,9 @@ export const macInput = {
   head: (seq: number, hash: string, brokenAt: number | null) => `warrant-audit-head\n${seq}\n${hash}\n${brokenAt ?? '-'}`,
 };
 
+/** "1 record was cut off", "3 records were cut off": for the check's and audit:verify's messages. */
+export const cutOff = (n: number) => (n === 1 ? '1 record was cut off' : `${n} records were cut off`);
+
 export type ChainCheck = { ok: true; count: number } | { ok: false; index: number; message: string };
 
 /**
