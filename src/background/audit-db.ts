@@ -3,26 +3,50 @@
  * `upgrade`, so a browser holding any older version is walked forward one step at a time.
  */
 export const DB_NAME = 'warrant-audit';
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 /** Sealed audit records, keyed by `seq`: key order is chain order, so the head is the last key. */
 export const RECORDS = 'records';
-/** Small settings the store keeps beside the records (the rotation cap). */
+/** Small values the store keeps beside the records: the rotation cap, the head, the sealing key. */
 export const META = 'meta';
+/** META key of the chain's head (AuditHeadSchema), written in the same transaction as each record. */
+export const HEAD_KEY = 'head';
+/** META key of the sealing key: `{ version: 1, key: CryptoKey, since: seq }` (see audit-seal.ts). */
+export const SEAL_KEY = 'seal';
 
 let connection: Promise<IDBDatabase> | null = null;
 
-function upgrade(db: IDBDatabase, oldVersion: number): void {
+function upgrade(db: IDBDatabase, oldVersion: number, tx: IDBTransaction): void {
   if (oldVersion < 1) {
     db.createObjectStore(RECORDS, { keyPath: 'seq' });
     db.createObjectStore(META);
   }
+  if (oldVersion < 2) carryHeadOver(tx);
+}
+
+/**
+ * Version 2 keeps the head beside the records. A store written before it gets one once, here, from
+ * its newest and oldest record, unsealed (`mac: null`): after this step a missing head is reported,
+ * never rebuilt, so deleting it cannot hide records cut off at the end.
+ */
+function carryHeadOver(tx: IDBTransaction): void {
+  const records = tx.objectStore(RECORDS);
+  const newest = records.openCursor(null, 'prev');
+  newest.onsuccess = () => {
+    const last = newest.result?.value as { seq: number; hash: string } | undefined;
+    if (!last) return;
+    const oldest = records.openKeyCursor();
+    oldest.onsuccess = () => {
+      const first = (oldest.result?.primaryKey as number | undefined) ?? last.seq;
+      tx.objectStore(META).put({ version: 1, seq: last.seq, hash: last.hash, first, brokenAt: null, mac: null }, HEAD_KEY);
+    };
+  };
 }
 
 /** One shared connection; dropped when the browser closes it or a newer version wants the database. */
 export function openAuditDb(): Promise<IDBDatabase> {
   connection ??= new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, DB_VERSION);
-    request.onupgradeneeded = (event) => upgrade(request.result, event.oldVersion);
+    request.onupgradeneeded = (event) => upgrade(request.result, event.oldVersion, request.transaction!);
     request.onsuccess = () => {
       const db = request.result;
       const forget = () => {

@@ -1,6 +1,7 @@
-import type { AuditRecord } from '../core/contracts';
+import type { AuditExportHead, AuditRecord } from '../core/contracts';
 import type { AuditExportPage, AuditFacets, AuditRange } from '../messages/ui-background';
 import { scan } from './audit-db';
+import { readHead } from './audit-seal';
 import { readAudit } from './audit-store';
 
 /** Pages stay far below what one extension message may carry (Chrome: 64 MiB of JSON). */
@@ -11,10 +12,12 @@ const FACETS_MAX = 200;
 /**
  * One page of the export as JSON Lines, oldest first, exactly as stored (the hashes cover those
  * values). `after` continues from the previous page's `next`. If the oldest records were rotated
- * away between two pages the run would have a gap, so that fails instead of exporting it.
+ * away between two pages the run would have a gap, so that fails instead of exporting it. The
+ * last page ends with the head line (AuditExportHeadSchema), read in the same transaction as its
+ * records and not followed by a newline, so that counting newlines still counts records.
  */
 export function exportAuditPage(range: AuditRange, after?: number, budget = EXPORT_PAGE_CHARS): Promise<AuditExportPage> {
-  return readAudit(async (store) => {
+  return readAudit(async (store, meta) => {
     let text = '';
     let last: number | null = null;
     let next: number | null = null;
@@ -42,8 +45,18 @@ export function exportAuditPage(range: AuditRange, after?: number, budget = EXPO
       return true;
     });
     if (gap) throw new Error('The audit log rotated during the export; export again.');
+    if (next === null) text += await headLine(meta, range);
     return { jsonl: text, next };
   });
+}
+
+/** The stored head as an export's last line; none when the store has no head (audit:verify says so). */
+async function headLine(meta: IDBObjectStore, range: AuditRange): Promise<string> {
+  const head = await readHead(meta);
+  if (head === null) return '';
+  const { version: _version, ...rest } = head;
+  const line: AuditExportHead = { kind: 'audit-head', format: 1, ...rest, exported: Date.now(), ...range };
+  return JSON.stringify(line);
 }
 
 /** The whole range as one JSON Lines string. */

@@ -1,4 +1,5 @@
 import type { AuditRequest, UiRequest } from '../messages/ui-background';
+import { checkAudit } from './audit-check';
 import { auditFacets, exportAuditPage } from './audit-export';
 import { listAudit } from './audit-store';
 
@@ -17,5 +18,7 @@ export function handleAuditRequest(request: AuditRequest): Promise<unknown> {
       return exportAuditPage({ since: request.since, until: request.until }, request.after);
     case 'audit:facets':
       return auditFacets();
+    case 'audit:check':
+      return checkAudit();
   }
 }

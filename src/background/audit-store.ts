@@ -1,9 +1,10 @@
 import browser from 'webextension-polyfill';
-import { sealRecord } from '../core/audit';
-import { type AuditBody, AuditCropSchema, type AuditRecord, AuditRecordSchema } from '../core/contracts';
+import { chainRecord } from '../core/audit';
+import { type AuditBody, AuditCropSchema, type AuditHead, type AuditRecord, AuditRecordSchema } from '../core/contracts';
 import type { AuditFilter } from '../messages/ui-background';
-import { inTransaction, META, openAuditDb, RECORDS, req, scan } from './audit-db';
+import { HEAD_KEY, inTransaction, META, openAuditDb, RECORDS, req, SEAL_KEY, scan } from './audit-db';
 import { matchesFilter } from './audit-filter';
+import { headHolds, headMac, newSealKey, readHead, readSealKey, sealChained } from './audit-seal';
 import { serially } from './serial';
 
 /** How many records are kept until a policy says otherwise; the oldest beyond it are deleted. */
@@ -28,25 +29,48 @@ async function database(): Promise<IDBDatabase> {
 }
 
 /**
- * Appends one record. The head is read from the database in the same transaction that writes
- * the new record, so neither a stopped service worker nor concurrent verdicts can fork the chain;
- * the queue keeps records in the order their verdicts were reached.
+ * Appends one record, sealed. The head and the sealing key are read, the record is chained and its
+ * mac computed (WebCrypto is asynchronous, so that happens between two transactions), and the
+ * write transaction checks that the head has not moved before it adds the record and the new head
+ * together: neither a stopped service worker nor concurrent verdicts can fork the chain, and the
+ * queue keeps records in the order their verdicts were reached. A head found missing or wrong is
+ * not rebuilt silently: the new head records the break (`brokenAt`) under its mac.
  */
 export function appendAudit(body: AuditBody): Promise<AuditRecord> {
   // A crop that is not a small PNG is left out rather than losing the verdict's record.
   const admitted = body.crop && !AuditCropSchema.safeParse(body.crop).success ? { ...body, crop: null } : body;
   return serially(QUEUE, async () => {
     const db = await database();
-    return inTransaction(db, [RECORDS, META], 'readwrite', async (tx) => {
-      const store = tx.objectStore(RECORDS);
-      const cap = await readCap(tx);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const seen = await inTransaction(db, [RECORDS, META], 'readonly', async (tx) => ({
+        last: await newest(tx.objectStore(RECORDS)),
+        head: await readHead(tx.objectStore(META)),
+        seal: await readSealKey(tx.objectStore(META)),
+      }));
+      const key = seen.seal?.key ?? (await newSealKey());
+      const holds = await headHolds(seen.head, seen.last, seen.seal);
       // A record that would not verify must never enter the chain: it would break every export.
-      const record = sealRecord(admitted, await head(store));
-      AuditRecordSchema.parse(record);
-      store.add(record);
-      trim(store, record.seq, cap);
-      return record;
-    });
+      const record = AuditRecordSchema.parse(await sealChained(key, chainRecord(admitted, seen.last)));
+      const brokenAt = holds ? (seen.head?.brokenAt ?? null) : record.seq;
+      const mac = await headMac(key, { seq: record.seq, hash: record.hash, brokenAt });
+      const written = await inTransaction(db, [RECORDS, META], 'readwrite', async (tx) => {
+        const store = tx.objectStore(RECORDS);
+        const meta = tx.objectStore(META);
+        const [last, head, seal] = [await newest(store), await readHead(meta), await readSealKey(meta)];
+        if (last?.hash !== seen.last?.hash || head?.mac !== seen.head?.mac || (seal === null) !== (seen.seal === null)) return null;
+        if (seal === null) meta.put({ version: 1, key, since: record.seq }, SEAL_KEY);
+        const cap = await readCap(tx);
+        const oldest = (await req(store.openKeyCursor()))?.primaryKey as number | undefined;
+        store.add(record);
+        trim(store, record.seq, cap);
+        const first = Math.max(holds && head ? head.first : (oldest ?? record.seq), record.seq - cap + 1);
+        const next: AuditHead = { version: 1, seq: record.seq, hash: record.hash, first, brokenAt, mac };
+        meta.put(next, HEAD_KEY);
+        return record;
+      });
+      if (written) return written;
+    }
+    throw new Error('The audit head kept moving while a record was sealed; the record was not written.');
   });
 }
 
@@ -82,19 +106,23 @@ export function setAuditCap(cap: number): Promise<void> {
   return serially(QUEUE, async () => {
     const db = await database();
     await inTransaction(db, [RECORDS, META], 'readwrite', async (tx) => {
-      tx.objectStore(META).put(cap, CAP_KEY);
+      const meta = tx.objectStore(META);
+      meta.put(cap, CAP_KEY);
       const store = tx.objectStore(RECORDS);
-      const last = await head(store);
+      const last = await newest(store);
       if (last) trim(store, last.seq, cap);
+      // `first` is not under the head's mac: lowering the cap is how anyone drops the oldest records.
+      const head = await readHead(meta);
+      if (head && last) meta.put({ ...head, first: Math.max(head.first, last.seq - cap + 1) }, HEAD_KEY);
     });
   });
 }
 
-/** Runs `read` after every write queued before it, in one read-only transaction. */
-export function readAudit<T>(read: (records: IDBObjectStore) => Promise<T>): Promise<T> {
+/** Runs `read` after every write queued before it, in one read-only transaction over the records and META. */
+export function readAudit<T>(read: (records: IDBObjectStore, meta: IDBObjectStore) => Promise<T>): Promise<T> {
   return serially(QUEUE, async () => {
     const db = await database();
-    return inTransaction(db, [RECORDS], 'readonly', (tx) => read(tx.objectStore(RECORDS)));
+    return inTransaction(db, [RECORDS, META], 'readonly', (tx) => read(tx.objectStore(RECORDS), tx.objectStore(META)));
   });
 }
 
@@ -103,7 +131,7 @@ async function readCap(tx: IDBTransaction): Promise<number> {
   return typeof stored === 'number' ? stored : DEFAULT_AUDIT_CAP;
 }
 
-async function head(store: IDBObjectStore): Promise<AuditRecord | null> {
+async function newest(store: IDBObjectStore): Promise<AuditRecord | null> {
   const cursor = await req(store.openCursor(null, 'prev'));
   return cursor ? (cursor.value as AuditRecord) : null;
 }
@@ -125,12 +153,17 @@ function trim(store: IDBObjectStore, headSeq: number, cap: number): void {
 async function migrateLegacy(db: IDBDatabase): Promise<void> {
   const legacy = (await browser.storage.local.get(LEGACY_KEY))[LEGACY_KEY];
   if (legacy === undefined) return;
-  const records = Array.isArray(legacy) ? legacy.filter((record) => AuditRecordSchema.safeParse(record).success) : [];
-  await inTransaction(db, [RECORDS], 'readwrite', async (tx) => {
+  const records: AuditRecord[] = Array.isArray(legacy) ? legacy.filter((record) => AuditRecordSchema.safeParse(record).success) : [];
+  await inTransaction(db, [RECORDS, META], 'readwrite', async (tx) => {
     const store = tx.objectStore(RECORDS);
     if ((await req(store.count())) > 0) return;
     // As stored, not as parsed: the hashes cover exactly these values.
     for (const record of records) store.put(record);
+    // Format-1 records, unsealed: their head is unsealed too, as carried over by the version-2 upgrade.
+    const [first, last] = [records[0], records.at(-1)];
+    if (first && last) {
+      tx.objectStore(META).put({ version: 1, seq: last.seq, hash: last.hash, first: first.seq, brokenAt: null, mac: null }, HEAD_KEY);
+    }
   });
   await browser.storage.local.remove(LEGACY_KEY);
 }

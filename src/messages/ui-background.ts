@@ -29,6 +29,8 @@ export const UiRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('audit:export'), ...AuditRangeSchema.shape, after: z.number().int().nonnegative().optional() }),
   /** The tools and sites present in the log, for the filter menus. */
   z.strictObject({ kind: z.literal('audit:facets') }),
+  /** The extension's own check of the log: chain, macs under its key, head. */
+  z.strictObject({ kind: z.literal('audit:check') }),
   /** The user's, the managed and the effective policy; answers are in policy-ui.ts. */
   z.strictObject({ kind: z.literal('policy:get') }),
   /** The policy is checked by the background (migrations, then PolicySchema), which answers with the errors. */
@@ -44,3 +46,22 @@ export const AuditExportResponseSchema = z.strictObject({ jsonl: z.string(), nex
 export type AuditExportPage = z.infer<typeof AuditExportResponseSchema>;
 export const AuditFacetsResponseSchema = z.strictObject({ tools: z.array(z.string()), sites: z.array(z.string()) });
 export type AuditFacets = z.infer<typeof AuditFacetsResponseSchema>;
+
+const AuditCheckPartSchema = z.strictObject({ ok: z.boolean(), message: z.string() });
+export type AuditCheckPart = z.infer<typeof AuditCheckPartSchema>;
+/** `ok` only when the chain holds, every sealed record's mac verifies and the head names the newest record. */
+export const AuditCheckResponseSchema = z.strictObject({
+  ok: z.boolean(),
+  records: z.number().int().nonnegative(),
+  first: z.number().int().nonnegative().nullable(),
+  last: z.number().int().nonnegative().nullable(),
+  chain: AuditCheckPartSchema,
+  seals: AuditCheckPartSchema.extend({
+    sealed: z.number().int().nonnegative(),
+    unsealed: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+    withoutKey: z.number().int().nonnegative(),
+  }),
+  head: AuditCheckPartSchema,
+});
+export type AuditCheck = z.infer<typeof AuditCheckResponseSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifyJsonLines } from '../../scripts/audit-jsonl';
-import { type AuditRecord, sealRecord, verifyChain } from '../../src/core';
+import { type AuditRecord, verifyChain } from '../../src/core';
+import { appendInExtension, checkInExtension } from '../support/audit-page';
 import { auditBody, PNG_1X1 } from '../support/audit-records';
 import { BROWSERS, type TestPage } from '../support/browsers';
 import { propose, useBrowser } from '../support/suite';
@@ -104,53 +105,27 @@ describe.each(BROWSERS)('audit log in %s', (name) => {
     const exported = await exportFromPopup(popup);
     expect(exported.name).toMatch(/^warrant-audit-.+\.jsonl$/);
     expect(exported.status).toContain('Exported 4 records');
-    const records = exported.text
-      .trimEnd()
-      .split('\n')
-      .map((line) => JSON.parse(line) as AuditRecord);
+    const lines = exported.text.split('\n');
+    const records = lines.slice(0, -1).map((line) => JSON.parse(line) as AuditRecord);
     expect(records.map((r) => r.id)).toEqual([allowed.id, covered.id, hidden.id, rejected.id]);
     expect(verifyChain(records)).toEqual({ ok: true, count: 4 });
-    expect(verifyJsonLines(exported.text)).toMatchObject({ ok: true, count: 4, fromGenesis: true });
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ kind: 'audit-head', seq: records[3]!.seq, hash: records[3]!.hash, brokenAt: null });
+    expect(verifyJsonLines(exported.text)).toMatchObject({ ok: true, count: 4, fromGenesis: true, head: { seq: 3, cut: 'none' } });
 
     // Tampering: the blocked click rewritten as an allowed, executed one.
-    const lines = exported.text.trimEnd().split('\n');
     const forged = { ...records[1]!, decision: 'allow', reasons: [], execution: { executed: true, error: null } };
     lines[1] = JSON.stringify(forged);
-    expect(verifyChain(lines.map((line) => JSON.parse(line)))).toMatchObject({ ok: false, index: 1 });
+    expect(verifyChain(lines.slice(0, -1).map((line) => JSON.parse(line)))).toMatchObject({ ok: false, index: 1 });
     expect(verifyJsonLines(lines.join('\n'))).toMatchObject({ ok: false, line: 2, id: covered.id });
     await popup.close();
   });
 
   it('shows the crop of a blocked target and keeps it in the chain', async () => {
     const popup = await env.browser.openExtensionPage('src/popup/index.html');
-    // The pipeline does not attach crops yet: this record is sealed here and written the way the
-    // store writes it (same origin as the background, so the same database).
-    const head = await popup.evaluate(
-      () =>
-        new Promise<AuditRecord | null>((resolve, reject) => {
-          const open = indexedDB.open('warrant-audit');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const cursor = open.result.transaction('records').objectStore('records').openCursor(null, 'prev');
-            cursor.onsuccess = () => resolve((cursor.result?.value as AuditRecord | undefined) ?? null);
-          };
-        }),
-    );
+    // The pipeline does not attach crops yet: this record is chained here and sealed in the
+    // extension's page the way the store seals it (same origin as the background: same database, same key).
     const body = { ...auditBody(1, { decision: 'block', origin: 'https://bank.example', crop: true }), id: 'with-crop', time: Date.now() };
-    const record = sealRecord(body, head);
-    await popup.evaluate(
-      (value: AuditRecord) =>
-        new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('warrant-audit');
-          open.onsuccess = () => {
-            const tx = open.result.transaction('records', 'readwrite');
-            tx.objectStore('records').add(value);
-            tx.oncomplete = () => resolve();
-            tx.onabort = () => reject(tx.error);
-          };
-        }),
-      record,
-    );
+    await appendInExtension(popup, body);
     await popup.close();
 
     const again = await env.browser.openExtensionPage('src/popup/index.html');
@@ -167,8 +142,9 @@ describe.each(BROWSERS)('audit log in %s', (name) => {
     expect(decoded).toBe(true);
 
     const exported = await exportFromPopup(again);
-    expect(verifyJsonLines(exported.text)).toMatchObject({ ok: true, count: 5 });
-    expect(JSON.parse(exported.text.trimEnd().split('\n').at(-1)!).crop.png).toBe(PNG_1X1);
+    expect(verifyJsonLines(exported.text)).toMatchObject({ ok: true, count: 5, head: { seq: 4, cut: 'none' } });
+    expect(JSON.parse(exported.text.split('\n').at(-2)!).crop.png).toBe(PNG_1X1);
+    expect(await checkInExtension(again)).toMatchObject({ ok: true, records: 5, seals: { sealed: 5 } });
     await again.close();
   });
 });

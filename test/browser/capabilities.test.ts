@@ -25,6 +25,7 @@ describe.each(BROWSERS)('what each extension page may do in %s', (name) => {
     expect(await send(settings, { kind: 'ask:list' })).toMatchObject({ ok: false, error: expect.stringContaining('may not use asks') });
     expect(await send(settings, { kind: 'ask:answer', id: 'x', approved: true })).toMatchObject({ ok: false });
     expect(await send(settings, { kind: 'audit:list', limit: 10 })).toMatchObject({ ok: false, error: expect.stringContaining('audit') });
+    expect(await send(settings, { kind: 'audit:check' })).toMatchObject({ ok: false, error: expect.stringContaining('audit') });
 
     const before = (await send(settings, { kind: 'policy:get' })) as { effective: { ocr: Record<string, boolean> } };
     expect(before.effective.ocr).toBeDefined();
@@ -37,6 +38,7 @@ describe.each(BROWSERS)('what each extension page may do in %s', (name) => {
     // What each is granted still works.
     expect(Array.isArray(await send(popup, { kind: 'ask:list' }))).toBe(true);
     expect(Array.isArray(await send(popup, { kind: 'audit:list', limit: 10 }))).toBe(true);
+    expect(await send(popup, { kind: 'audit:check' })).toMatchObject({ chain: { ok: true }, seals: { failed: 0 } });
     await popup.close();
     await settings.close();
   });

@@ -4,12 +4,13 @@ import {
   type AuditBody,
   type AuditRecord,
   AuditRecordSchema,
+  chainRecord,
   GENESIS,
   hashRecord,
   reason,
-  sealRecord,
   verifyChain,
 } from '../../src/core';
+import { sealForTest } from '../support/audit-records';
 
 const T0 = 1_700_000_000_000;
 
@@ -60,7 +61,7 @@ function chain(n: number, start: Pick<AuditRecord, 'hash' | 'seq'> | null = null
   const records: AuditRecord[] = [];
   let previous = start;
   for (let i = 0; i < n; i++) {
-    const record = sealRecord(body(i), previous);
+    const record = sealForTest(chainRecord(body(i), previous));
     records.push(record);
     previous = record;
   }
@@ -69,14 +70,14 @@ function chain(n: number, start: Pick<AuditRecord, 'hash' | 'seq'> | null = null
 
 const clone = <T>(value: T): T => structuredClone(value);
 
-describe('sealRecord', () => {
+describe('chainRecord', () => {
   it('starts at seq 0 after the genesis hash and links each record to the previous one', () => {
     const records = chain(3);
     expect(records[0]).toMatchObject({ format: AUDIT_FORMAT, seq: 0, prev: GENESIS });
     expect(records[1]).toMatchObject({ seq: 1, prev: records[0]!.hash });
     expect(records[2]).toMatchObject({ seq: 2, prev: records[1]!.hash });
     for (const record of records) {
-      const { hash, ...rest } = record;
+      const { hash, mac: _mac, ...rest } = record;
       expect(hash).toMatch(/^[0-9a-f]{64}$/);
       expect(hashRecord(rest)).toBe(hash);
     }
@@ -118,7 +119,7 @@ describe('verifyChain', () => {
     expect(records[2]!.decision).toBe('allow');
     records[2]!.decision = 'block';
     records[2]!.execution.executed = false;
-    const { hash: _old, ...rest } = records[2]!;
+    const { hash: _old, mac: _mac, ...rest } = records[2]!;
     records[2]!.hash = hashRecord(rest);
     expect(verifyChain(records)).toMatchObject({ ok: false, index: 3 });
   });
@@ -156,8 +157,10 @@ describe('verifyChain', () => {
   it('fails on a record with an extra key or the wrong format', () => {
     const extra = { ...chain(1)[0]!, note: 'x' };
     expect(verifyChain([extra])).toMatchObject({ ok: false, index: 0 });
-    const wrongFormat = { ...chain(1)[0]!, format: 2 };
+    const wrongFormat = { ...chain(1)[0]!, format: 3 };
     expect(verifyChain([wrongFormat])).toMatchObject({ ok: false, index: 0 });
+    const { mac: _mac, ...unsealed } = chain(1)[0]!;
+    expect(verifyChain([unsealed])).toMatchObject({ ok: false, index: 0 });
   });
 
   it('accepts a first record that continues a rotated-away part of the chain', () => {

@@ -19,4 +19,17 @@ describe('the sample audit export', () => {
     expect(lines[0]).toContain('"decision":"allow"');
     expect(verifyJsonLines(lines.join('\n'))).toMatchObject({ ok: false, line: 1 });
   });
+
+  it('is sealed, ends with its head, and fails when its last record is cut off', () => {
+    const lines = text.split('\n');
+    for (const line of lines.slice(0, -1))
+      expect(JSON.parse(line)).toMatchObject({ format: 2, mac: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ kind: 'audit-head', format: 1, brokenAt: null });
+    lines.splice(-2, 1);
+    expect(verifyJsonLines(lines.join('\n'))).toMatchObject({
+      ok: false,
+      subject: 'head',
+      reason: expect.stringContaining('cut off at the end'),
+    });
+  });
 });

@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifyJsonLines } from '../../scripts/audit-jsonl';
 import { type AuditRecord, verifyChain } from '../../src/core';
-import { auditBody, auditChain } from '../support/audit-records';
+import { auditBody, legacyChain } from '../support/audit-records';
 
 /** storage.local as the polyfill offers it, in memory: the legacy log lives there. */
 const local = vi.hoisted(() => {
@@ -65,7 +65,14 @@ describe('audit store on IndexedDB', () => {
     const kept = oldestFirst(await store.listAudit(50));
     expect(kept.map((r) => r.seq)).toEqual([7, 8, 9, 10, 11]);
     expect(kept[0]!.prev).toBe(sealed[6]!.hash);
-    expect(verifyJsonLines(await store.exportAudit())).toEqual({ ok: true, count: 5, firstSeq: 7, lastSeq: 11, fromGenesis: false });
+    expect(verifyJsonLines(await store.exportAudit())).toEqual({
+      ok: true,
+      count: 5,
+      firstSeq: 7,
+      lastSeq: 11,
+      fromGenesis: false,
+      head: { seq: 11, first: 7, cut: 'none' },
+    });
   });
 
   it('keeps the cap across restarts and applies a lower one at once', async () => {
@@ -104,27 +111,28 @@ describe('audit store on IndexedDB', () => {
     const store = await restart();
     for (let i = 0; i < 6; i++) await store.appendAudit(auditBody(i, { crop: i === 3 }));
     const whole = await store.exportAudit();
-    expect(verifyJsonLines(whole)).toMatchObject({ ok: true, count: 6, fromGenesis: true });
+    expect(verifyJsonLines(whole)).toMatchObject({ ok: true, count: 6, fromGenesis: true, head: { seq: 5, first: 0, cut: 'none' } });
+    // The head line comes last, without a newline after it: counting newlines counts records.
+    expect(whole.split('\n')).toHaveLength(7);
+    expect(JSON.parse(whole.split('\n').at(-1)!)).toMatchObject({ kind: 'audit-head', format: 1, seq: 5, first: 0, brokenAt: null });
     const range = await store.exportAudit({ since: auditBody(2).time, until: auditBody(4).time });
-    expect(
-      range
-        .trimEnd()
-        .split('\n')
-        .map((line) => JSON.parse(line).id),
-    ).toEqual(['rec-2', 'rec-3', 'rec-4']);
-    expect(verifyJsonLines(range)).toMatchObject({ ok: true, count: 3 });
+    const lines = range.split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.id ?? line.kind)).toEqual(['rec-2', 'rec-3', 'rec-4', 'audit-head']);
+    expect(lines.at(-1)).toMatchObject({ seq: 5, since: auditBody(2).time, until: auditBody(4).time });
+    expect(verifyJsonLines(range)).toMatchObject({ ok: true, count: 3, head: { seq: 5, cut: 'by-range' } });
 
     let stitched = '';
     let after: number | undefined;
     for (let pages = 1; ; pages++) {
       const page = await store.exportAuditPage({}, after, 10);
-      expect(page.jsonl.trimEnd().split('\n')).toHaveLength(1);
+      expect(page.jsonl.trimEnd().split('\n')).toHaveLength(page.next === null ? 2 : 1);
       stitched += page.jsonl;
       if (page.next === null) break;
       after = page.next;
       expect(pages).toBeLessThan(10);
     }
-    expect(stitched).toBe(whole);
+    const untimed = (text: string) => text.replace(/"exported":\d+/, '"exported":0');
+    expect(untimed(stitched)).toBe(untimed(whole));
   });
 
   it('refuses to continue an export across records rotated away meanwhile', async () => {
@@ -147,7 +155,7 @@ describe('audit store on IndexedDB', () => {
   });
 
   it('moves the storage.local log into IndexedDB once and continues its chain', async () => {
-    const legacy = auditChain(3);
+    const legacy = legacyChain(3);
     local.data.set('audit.v1.records', [...legacy, { not: 'a record' }]);
     const store = await restart();
     const next = await store.appendAudit(auditBody(3));
@@ -157,7 +165,7 @@ describe('audit store on IndexedDB', () => {
   });
 
   it('does not migrate twice when a previous run stopped before removing the old key', async () => {
-    const legacy = auditChain(2);
+    const legacy = legacyChain(2);
     local.data.set('audit.v1.records', legacy);
     await (await restart()).listAudit(1);
     local.data.set('audit.v1.records', legacy);

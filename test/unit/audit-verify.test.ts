@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyJsonLines } from '../../scripts/audit-jsonl';
 import { AuditRecordSchema } from '../../src/core';
-import { auditChain, PNG_1X1, toJsonLines } from '../support/audit-records';
+import { auditChain, exportOf, PNG_1X1, toJsonLines } from '../support/audit-records';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'warrant-audit-verify-'));
@@ -19,7 +19,7 @@ function cli(text: string | null, name = 'export.jsonl') {
   return { status: run.status, out: `${run.stdout}${run.stderr}`.trim() };
 }
 
-const lines = (n = 5) => toJsonLines(auditChain(n)).trimEnd().split('\n');
+const lines = (n = 5) => exportOf(auditChain(n)).split('\n');
 const edit = (line: string, change: (record: Record<string, unknown>) => void) => {
   const record = JSON.parse(line) as Record<string, unknown>;
   change(record);
@@ -29,10 +29,14 @@ const edit = (line: string, change: (record: Record<string, unknown>) => void) =
 // Each test spawns the CLI through tsx (about a second alone, several on a loaded two-core machine).
 describe('npm run audit:verify', { timeout: 30_000 }, () => {
   it('accepts a good export: "OK: N records", exit 0', () => {
-    const run = cli(toJsonLines(auditChain(5)));
+    const run = cli(exportOf(auditChain(5)));
     expect(run.status).toBe(0);
-    expect(run.out.split('\n')[0]).toBe('OK: 5 records');
-    expect(run.out).toContain('seq 0–4, from the first record of the log');
+    expect(run.out.split('\n')).toEqual([
+      'OK: 5 records',
+      'seq 0–4, from the first record of the log',
+      'head: seq 4, the last record',
+      'macs not checked here: only the extension, which holds the key, can verify them',
+    ]);
   });
 
   it('names the first broken line when a field was edited, exit 1', () => {
@@ -76,9 +80,9 @@ describe('npm run audit:verify', { timeout: 30_000 }, () => {
     text.splice(3, 0, '{"format": 1, "id": "forged"}');
     expect(cli(text.join('\n'))).toMatchObject({
       status: 1,
-      out: expect.stringMatching(/^BROKEN at line 4 \(record id forged\): not a format-1 audit record/),
+      out: expect.stringMatching(/^BROKEN at line 4 \(record id forged\): not an audit record of format 1 or 2/),
     });
-    expect(cli(`${lines(2).join('\n')}\n{oops\n`)).toMatchObject({
+    expect(cli(`${toJsonLines(auditChain(2))}{oops\n`)).toMatchObject({
       status: 1,
       out: 'BROKEN at line 3 (record id unknown): not valid JSON',
     });
@@ -95,12 +99,19 @@ describe('npm run audit:verify', { timeout: 30_000 }, () => {
 describe('verifyJsonLines', () => {
   it('accepts an export that starts after rotation, and says so', () => {
     const records = auditChain(3, { hash: 'ab'.repeat(32), seq: 41 });
-    expect(verifyJsonLines(toJsonLines(records))).toEqual({ ok: true, count: 3, firstSeq: 42, lastSeq: 44, fromGenesis: false });
+    expect(verifyJsonLines(exportOf(records))).toEqual({
+      ok: true,
+      count: 3,
+      firstSeq: 42,
+      lastSeq: 44,
+      fromGenesis: false,
+      head: { seq: 44, first: 42, cut: 'none' },
+    });
   });
 
   it('counts physical lines, skipping blank ones and CRLF endings', () => {
     const text = lines(3);
-    const crlf = `\r\n${text[0]}\r\n\r\n${text[2]}\r\n`;
+    const crlf = `\r\n${text[0]}\r\n\r\n${text[2]}\r\n${text[3]}\r\n`;
     expect(verifyJsonLines(crlf)).toMatchObject({ ok: false, line: 4, id: 'rec-2' });
   });
 
