@@ -13,7 +13,7 @@ import { handleProposal } from './pipeline';
 import { handlePolicyRequest, isPolicyRequest } from './policy-messages';
 import { handleRegistration, handleUnregistration } from './registration';
 import { classifySender, type ExtensionPageSender } from './sender';
-import { forgetTab } from './tab-budget';
+import { forgetTab, tabOpened } from './tab-budget';
 
 /**
  * One router for every message. Who may ask what is decided from the browser-stamped sender:
@@ -79,5 +79,8 @@ browser.runtime.onConnectExternal.addListener((port) => port.disconnect());
 
 clearPageToolsOnNavigation();
 browser.tabs.onRemoved.addListener((tabId) => forgetTab(tabId));
+browser.tabs.onCreated.addListener((tab) => {
+  if (tab.id !== undefined) tabOpened(tab.id, tab.openerTabId);
+});
 void clearStaleGuards();
 initAsks();

@@ -19,11 +19,27 @@ type TabState = { inFlight: number; starts: number[]; refusal: { recordId: Promi
 
 const tabs = new Map<number, TabState>();
 
+/**
+ * Tabs a page opened share the budget of the tab that opened them (their root opener), so opening
+ * tabs does not multiply a page's budget. A tab the person opens from a page (a link in a new tab)
+ * shares it too, which costs an assistant working at a person's pace nothing.
+ */
+const owners = new Map<number, number>();
+
+/** Called for every new tab (tabs.onCreated): its budget is its opener's, if it has one. */
+export function tabOpened(tabId: number, openerTabId: number | undefined): void {
+  if (openerTabId === undefined || openerTabId === tabId) return;
+  owners.set(tabId, ownerOf(openerTabId));
+}
+
+const ownerOf = (tabId: number): number => owners.get(tabId) ?? tabId;
+
 export type Admission = { admitted: true; release: () => void } | { admitted: false; why: string; recordId: Promise<string> | null };
 
 export function admit(tabId: number, now = Date.now()): Admission {
-  const state = tabs.get(tabId) ?? { inFlight: 0, starts: [], refusal: null };
-  tabs.set(tabId, state);
+  const owner = ownerOf(tabId);
+  const state = tabs.get(owner) ?? { inFlight: 0, starts: [], refusal: null };
+  tabs.set(owner, state);
   while (state.starts.length > 0 && state.starts[0]! <= now - WINDOW_MS) state.starts.shift();
   const over =
     state.inFlight >= MAX_IN_FLIGHT
@@ -53,11 +69,13 @@ export function admit(tabId: number, now = Date.now()): Admission {
  * before the record is written, so refusals racing it share it instead of writing their own.
  */
 export function refusalRecorded(tabId: number, recordId: Promise<string>, now = Date.now()): void {
-  const state = tabs.get(tabId);
+  const state = tabs.get(ownerOf(tabId));
   if (state) state.refusal = { recordId, until: now + WINDOW_MS };
 }
 
 /** A closed tab's budget goes with it. */
 export function forgetTab(tabId: number): void {
-  tabs.delete(tabId);
+  // An opener's budget stays while a tab it opened is open (they share it).
+  owners.delete(tabId);
+  if (![...owners.values()].includes(tabId)) tabs.delete(tabId);
 }

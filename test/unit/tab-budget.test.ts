@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admit, forgetTab, MAX_IN_FLIGHT, MAX_PER_WINDOW, refusalRecorded, WINDOW_MS } from '../../src/background/tab-budget';
+import { admit, forgetTab, MAX_IN_FLIGHT, MAX_PER_WINDOW, refusalRecorded, tabOpened, WINDOW_MS } from '../../src/background/tab-budget';
 
 describe('the per-tab proposal budget', () => {
   it('refuses past the proposals in flight, per tab, and admits again once one ends', () => {
@@ -48,5 +48,20 @@ describe('the per-tab proposal budget', () => {
     const later = admit(tab, now + WINDOW_MS + 1);
     expect(later).toMatchObject({ admitted: false, recordId: null });
     forgetTab(tab);
+  });
+
+  it('gives tabs a page opened the budget of the tab that opened them, not one each', () => {
+    const now = 5_000_000;
+    tabOpened(302, 301);
+    tabOpened(303, 302); // opened by the opened tab: still the first tab's budget
+    const held = Array.from({ length: MAX_IN_FLIGHT }, (_, i) => admit([301, 302, 303][i % 3]!, now));
+    expect(held.every((a) => a.admitted)).toBe(true);
+    expect(admit(303, now).admitted).toBe(false);
+    expect(admit(301, now).admitted).toBe(false);
+    // A tab nobody opened has its own.
+    expect(admit(304, now).admitted).toBe(true);
+    // Closing the opener leaves the shared budget with the tabs it opened.
+    forgetTab(301);
+    expect(admit(302, now).admitted).toBe(false);
   });
 });
