@@ -1,5 +1,6 @@
 import type { AuditRecord } from '../core/contracts';
-import { text } from './dom';
+import { t } from '../ui/i18n';
+import { decisionWord, text } from './dom';
 
 /** One audit record as a list item. Page-supplied strings only ever become text nodes. */
 export function renderRecord(record: AuditRecord): HTMLLIElement {
@@ -8,14 +9,14 @@ export function renderRecord(record: AuditRecord): HTMLLIElement {
   item.dataset.id = record.id;
 
   const head = document.createElement('div');
-  const decision = text('span', `decision ${record.decision}`, record.decision);
-  const tool = text('strong', 'tool', ` ${record.proposal.tool ?? '(no tool)'}`);
+  const decision = text('span', `decision ${record.decision}`, decisionWord(record.decision));
+  const tool = text('strong', 'tool', ` ${record.proposal.tool ?? t('noTool')}`);
   const label = record.targetLabel ? text('span', 'label', ` “${record.targetLabel.slice(0, 80)}”`) : null;
   head.append(decision, tool, ...(label ? [label] : []));
 
-  const site = record.frame.origin ?? record.tab.origin ?? 'unknown site';
+  const site = record.frame.origin ?? record.tab.origin ?? t('unknownSite');
   const when = new Date(record.time).toLocaleTimeString();
-  const meta = text('div', 'meta', `${site} · ${when}${record.execution.executed ? ' · executed' : ' · not executed'}`);
+  const meta = text('div', 'meta', `${site} · ${when} · ${t(record.execution.executed ? 'recordExecuted' : 'recordNotExecuted')}`);
 
   const reasons = document.createElement('ul');
   reasons.className = 'reasons';
