@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
+import { chromiumLocaleArgs, requestFirefoxLocale } from './locale';
 import { HOSTS } from './server';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -38,13 +39,15 @@ export type LaunchOptions = {
   secureOrigins?: string[];
   /** Directory of an unpacked build to load instead of dist/<target> (e.g. a test-only build). */
   extension?: string;
+  /** The browser's UI language, e.g. zh-CN (English when not given). */
+  locale?: string;
 };
 
 export function launch(name: BrowserName, options: LaunchOptions = {}): Promise<TestBrowser> {
   const headless = options.headless ?? true;
   return name === 'chromium'
-    ? launchChromium(headless, options.secureOrigins ?? [], options.extension)
-    : launchFirefox(headless, options.extension);
+    ? launchChromium(headless, options.secureOrigins ?? [], options.extension, options.locale)
+    : launchFirefox(headless, options.extension, options.locale);
 }
 
 /**
@@ -118,7 +121,7 @@ export function chromiumArgs(extension: string | null): string[] {
   ];
 }
 
-async function launchChromium(headless: boolean, secureOrigins: string[], override?: string): Promise<TestBrowser> {
+async function launchChromium(headless: boolean, secureOrigins: string[], override?: string, locale?: string): Promise<TestBrowser> {
   const extension = distFor('chrome', override);
   const profile = mkdtempSync(join(tmpdir(), 'warrant-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -127,6 +130,7 @@ async function launchChromium(headless: boolean, secureOrigins: string[], overri
     args: [
       ...chromiumArgs(extension),
       ...(secureOrigins.length > 0 ? [`--unsafely-treat-insecure-origin-as-secure=${secureOrigins.join(',')}`] : []),
+      ...(locale ? chromiumLocaleArgs(locale) : []),
     ],
   });
   // The extension's service worker is up once it has registered.
@@ -164,7 +168,7 @@ async function launchChromium(headless: boolean, secureOrigins: string[], overri
   };
 }
 
-async function launchFirefox(headless: boolean, override?: string): Promise<TestBrowser> {
+async function launchFirefox(headless: boolean, override?: string, locale?: string): Promise<TestBrowser> {
   const extension = distFor('firefox', override);
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -189,6 +193,7 @@ async function launchFirefox(headless: boolean, override?: string): Promise<Test
       'extensions.originControls.grantByDefault': true,
     },
   });
+  if (locale) await requestFirefoxLocale(browser, locale);
   await browser.installExtension(extension);
   return {
     name: 'firefox',
