@@ -1,5 +1,6 @@
-import type { ReasonCode } from '../core/contracts';
+import type { Reason, ReasonCode } from '../core/contracts';
 import { t } from '../ui/i18n';
+import { text } from './dom';
 
 /**
  * Why Warrant stopped or asks, in words for the person deciding (the codes and the technical
@@ -8,4 +9,12 @@ import { t } from '../ui/i18n';
  */
 export function plainReason(code: ReasonCode): string {
   return t(`reason_${code}`);
+}
+
+/** A reason as a list item: in plain words first, then the code and Warrant's technical message (English, as recorded). */
+export function reasonItem(reason: Reason): HTMLLIElement {
+  const line = text('li', 'reason', plainReason(reason.code)) as HTMLLIElement;
+  line.dataset.code = reason.code;
+  line.append(text('span', 'reason-code', ` ${reason.code}: ${reason.message}`));
+  return line;
 }

@@ -1,7 +1,7 @@
 import type { AuditRecord } from '../core/contracts';
 import { type MessageKey, t } from '../ui/i18n';
 import { decisionWord, text } from './dom';
-import { plainReason } from './plain-reasons';
+import { reasonItem } from './plain-reasons';
 
 const EVENTS: Record<string, MessageKey> = {
   tool_refused: 'event_tool_refused',
@@ -40,13 +40,7 @@ export function renderBlocked(record: AuditRecord): HTMLLIElement {
 
   const reasons = document.createElement('ul');
   reasons.className = 'reasons';
-  for (const r of record.reasons) {
-    // The reason in plain words first; the code and Warrant's technical message after it.
-    const line = text('li', 'reason', plainReason(r.code));
-    line.dataset.code = r.code;
-    line.append(text('span', 'reason-code', ` ${r.code}: ${r.message}`));
-    reasons.append(line);
-  }
+  reasons.append(...record.reasons.map(reasonItem));
 
   item.append(head, facts, reasons);
   if (record.crop) item.append(crop(record.crop));
@@ -56,7 +50,7 @@ export function renderBlocked(record: AuditRecord): HTMLLIElement {
 function where(record: AuditRecord): string {
   const frame = record.frame.origin ?? t('unknownSite');
   const place = record.tab.origin && record.tab.origin !== record.frame.origin ? t('whereInFrame', frame, record.tab.origin) : frame;
-  return `${place} · ${new Date(record.time).toLocaleString()}`;
+  return `${place} · ${new Date(record.time).toLocaleString(t('htmlLang'))}`;
 }
 
 /** What the agent believed, e.g. label “Cancel” · origin https://bank.example. */

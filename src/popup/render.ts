@@ -1,6 +1,7 @@
 import type { AuditRecord } from '../core/contracts';
 import { t } from '../ui/i18n';
 import { decisionWord, text } from './dom';
+import { reasonItem } from './plain-reasons';
 
 /** One audit record as a list item. Page-supplied strings only ever become text nodes. */
 export function renderRecord(record: AuditRecord): HTMLLIElement {
@@ -15,12 +16,13 @@ export function renderRecord(record: AuditRecord): HTMLLIElement {
   head.append(decision, tool, ...(label ? [label] : []));
 
   const site = record.frame.origin ?? record.tab.origin ?? t('unknownSite');
-  const when = new Date(record.time).toLocaleTimeString();
+  // Dates in the language of the words around them.
+  const when = new Date(record.time).toLocaleTimeString(t('htmlLang'));
   const meta = text('div', 'meta', `${site} · ${when} · ${t(record.execution.executed ? 'recordExecuted' : 'recordNotExecuted')}`);
 
   const reasons = document.createElement('ul');
   reasons.className = 'reasons';
-  for (const r of record.reasons) reasons.append(text('li', 'reason', `${r.code}: ${r.message}`));
+  reasons.append(...record.reasons.map(reasonItem));
 
   item.append(head, meta, reasons);
   return item;
