@@ -1,3 +1,5 @@
+import { t } from '../ui/i18n';
+
 /** Larger than any policy within the schema's limits; a bigger file is not a policy. */
 const MAX_IMPORT_BYTES = 1_000_000;
 
@@ -25,6 +27,6 @@ export async function readChosenFile(input: HTMLInputElement): Promise<{ name: s
   // Cleared so that choosing the same file again fires `change` again.
   input.value = '';
   if (file === undefined) return null;
-  if (file.size > MAX_IMPORT_BYTES) throw new Error(`${file.name} is larger than ${MAX_IMPORT_BYTES} bytes.`);
+  if (file.size > MAX_IMPORT_BYTES) throw new Error(t('fileTooLarge', file.name, MAX_IMPORT_BYTES));
   return { name: file.name, text: await file.text() };
 }

@@ -2,14 +2,16 @@ import browser from 'webextension-polyfill';
 import { DEFAULT_POLICY, type PolicyIssue, parsePolicy } from '../core/policy';
 import { PolicySetResponseSchema, type PolicyState, PolicyStateSchema } from '../messages/policy-ui';
 import type { UiRequest } from '../messages/ui-background';
+import { localizePage, t } from '../ui/i18n';
 import { download, readChosenFile } from './files';
 import { byId, pretty, setStatus, showErrors, showState } from './view';
 
+localizePage();
 const editor = byId<HTMLTextAreaElement>('policy');
 
 function describe(state: PolicyState, done: string): string {
-  if (state.errors.length > 0) return `${done} Warrant decides with its strict policy until the errors below are fixed.`;
-  return state.stored === null ? `${done} Nothing saved yet: these are the defaults.` : done;
+  if (state.errors.length > 0) return t('statusStrict', done);
+  return state.stored === null ? t('statusDefaults', done) : done;
 }
 
 async function request(message: UiRequest): Promise<unknown> {
@@ -19,7 +21,7 @@ async function request(message: UiRequest): Promise<unknown> {
 async function load(): Promise<PolicyState | null> {
   const parsed = PolicyStateSchema.safeParse(await request({ kind: 'policy:get' }));
   if (!parsed.success) {
-    setStatus('The policy could not be read from Warrant.');
+    setStatus(t('policyUnreadable'));
     return null;
   }
   return parsed.data;
@@ -31,14 +33,14 @@ async function refresh(): Promise<void> {
   showState(state);
   showErrors(state.errors);
   editor.value = pretty(state.stored ?? DEFAULT_POLICY);
-  setStatus(describe(state, 'Loaded.'));
+  setStatus(describe(state, t('loaded')));
 }
 
 function parseEditor(): { ok: true; json: unknown } | { ok: false; errors: PolicyIssue[] } {
   try {
     return { ok: true, json: JSON.parse(editor.value) };
   } catch (error) {
-    return { ok: false, errors: [{ path: '(json)', message: `Not valid JSON: ${(error as Error).message}` }] };
+    return { ok: false, errors: [{ path: '(json)', message: t('notValidJson', (error as Error).message) }] };
   }
 }
 
@@ -46,32 +48,33 @@ async function save(): Promise<void> {
   const parsed = parseEditor();
   if (!parsed.ok) {
     showErrors(parsed.errors);
-    setStatus('Not saved.');
+    setStatus(t('notSaved'));
     return;
   }
   // The background validates again and is the one that decides; this page only shows its answer.
   const response = PolicySetResponseSchema.safeParse(await request({ kind: 'policy:set', policy: parsed.json }));
   if (!response.success) {
-    setStatus('Warrant gave no valid answer; not saved.');
+    setStatus(t('noValidAnswer'));
     return;
   }
   if (!response.data.ok) {
     showErrors(response.data.errors);
-    setStatus(`Not saved: ${response.data.errors.length} error${response.data.errors.length === 1 ? '' : 's'}.`);
+    const count = response.data.errors.length;
+    setStatus(count === 1 ? t('notSavedErrorsOne') : t('notSavedErrorsMany', count));
     return;
   }
   const state = response.data.state;
   showState(state);
   showErrors(state.errors);
   editor.value = pretty(state.stored);
-  setStatus(describe(state, 'Saved.'));
+  setStatus(describe(state, t('saved')));
 }
 
 async function exportPolicy(): Promise<void> {
   const state = await load();
   if (state === null) return;
   download('warrant-policy.json', `${pretty(state.stored ?? DEFAULT_POLICY)}\n`);
-  setStatus('Exported the saved policy.');
+  setStatus(t('exportedPolicy'));
 }
 
 async function importPolicy(input: HTMLInputElement): Promise<void> {
@@ -89,12 +92,12 @@ async function importPolicy(input: HTMLInputElement): Promise<void> {
   const parsed = json.ok ? parsePolicy(json.json) : json;
   if (!parsed.ok) {
     showErrors(parsed.errors);
-    setStatus(`${chosen.name} has errors: fix them, then Save.`);
+    setStatus(t('importHasErrors', chosen.name));
     return;
   }
   editor.value = pretty(parsed.policy);
   showErrors([]);
-  setStatus(`Imported ${chosen.name}. Not saved yet: press Save.`);
+  setStatus(t('imported', chosen.name));
 }
 
 byId('save').addEventListener('click', () => void save());
@@ -102,7 +105,7 @@ byId('export').addEventListener('click', () => void exportPolicy());
 byId('defaults').addEventListener('click', () => {
   editor.value = pretty(DEFAULT_POLICY);
   showErrors([]);
-  setStatus('Defaults loaded. Not saved yet: press Save.');
+  setStatus(t('defaultsLoaded'));
 });
 const importInput = byId<HTMLInputElement>('import');
 importInput.addEventListener('change', () => void importPolicy(importInput));

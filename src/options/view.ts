@@ -1,10 +1,5 @@
 import type { PolicyIssueMessage, PolicyState } from '../messages/policy-ui';
-
-const SOURCE: Record<NonNullable<PolicyIssueMessage['source']>, string> = {
-  stored: 'Your saved policy',
-  managed: "Administrator's policy",
-  storage: 'Storage',
-};
+import { t } from '../ui/i18n';
 
 export const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -29,7 +24,7 @@ function issueItem(issue: PolicyIssueMessage): HTMLLIElement {
   if (issue.source !== undefined) item.dataset.source = issue.source;
   const path = document.createElement('code');
   path.textContent = issue.path;
-  item.append(issue.source === undefined ? '' : `${SOURCE[issue.source]}: `, path, ` — ${issue.message}`);
+  item.append(issue.source === undefined ? '' : `${t(`source_${issue.source}`)}: `, path, ` — ${issue.message}`);
   return item;
 }
 

@@ -1,6 +1,7 @@
 import browser from 'webextension-polyfill';
 import type { AuditRecord } from '../core/contracts';
 import { AuditFacetsResponseSchema, type AuditFilter, AuditListResponseSchema, type UiRequest } from '../messages/ui-background';
+import { t } from '../ui/i18n';
 import { exportJsonLines } from './export';
 import { renderRecord } from './render';
 import { renderBlocked } from './render-blocked';
@@ -46,7 +47,7 @@ export function initAuditView(): void {
       status.textContent = summary(view, parsed.data, Object.keys(filter()).length > (view === 'blocked' ? 1 : 0));
     } else {
       list.replaceChildren();
-      status.textContent = 'The audit log could not be read.';
+      status.textContent = t('auditUnreadable');
     }
     list.dataset.view = view;
     list.setAttribute('aria-busy', 'false');
@@ -91,10 +92,19 @@ export function initAuditView(): void {
 }
 
 function summary(view: View, records: AuditRecord[], filtered: boolean): string {
-  const what = view === 'blocked' ? 'blocked actions' : 'decisions';
-  if (records.length === 0)
-    return filtered ? `No ${what} match these filters.` : view === 'blocked' ? 'Nothing blocked yet.' : 'No assistant actions yet.';
-  return `${records.length} latest ${what}${filtered ? ' matching the filters' : ''}`;
+  const blocked = view === 'blocked';
+  if (records.length === 0) {
+    if (filtered) return t(blocked ? 'auditNoneMatchBlocked' : 'auditNoneMatchAll');
+    return t(blocked ? 'auditEmptyBlocked' : 'auditEmptyAll');
+  }
+  const key = blocked
+    ? filtered
+      ? 'auditCountBlockedFiltered'
+      : 'auditCountBlocked'
+    : filtered
+      ? 'auditCountAllFiltered'
+      : 'auditCountAll';
+  return t(key, records.length);
 }
 
 /** The site and tool menus list what the log holds. Page-chosen names only become option text. */

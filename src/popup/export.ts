@@ -1,5 +1,6 @@
 import browser from 'webextension-polyfill';
 import { AuditExportResponseSchema, type UiRequest } from '../messages/ui-background';
+import { t } from '../ui/i18n';
 
 /** The whole retained log as JSON Lines, fetched page by page (one message could not carry it). */
 export async function fetchExport(): Promise<string> {
@@ -16,7 +17,7 @@ export async function fetchExport(): Promise<string> {
 
 /** Downloads the export as a .jsonl file and says how many records it holds. */
 export async function exportJsonLines(status: HTMLElement): Promise<void> {
-  status.textContent = 'Exporting…';
+  status.textContent = t('exportRunning');
   try {
     const text = await fetchExport();
     const url = URL.createObjectURL(new Blob([text], { type: 'application/jsonl' }));
@@ -27,8 +28,8 @@ export async function exportJsonLines(status: HTMLElement): Promise<void> {
     // The download reads the blob asynchronously; revoking at once could cut it off.
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
     const count = text === '' ? 0 : text.split('\n').length - 1;
-    status.textContent = `Exported ${count} records. Check them with: npm run audit:verify -- FILE`;
+    status.textContent = t('exportDone', count);
   } catch (error) {
-    status.textContent = `The export failed: ${error instanceof Error ? error.message : String(error)}`;
+    status.textContent = t('exportFailed', error instanceof Error ? error.message : String(error));
   }
 }

@@ -1,9 +1,10 @@
 import browser from 'webextension-polyfill';
 import type { AskSummary } from '../core/plan/ask-summary';
 import { AskListResponseSchema, type AskRequest, type PendingAsk } from '../messages/ask-ui';
+import { type MessageKey, t, tNodes } from '../ui/i18n';
 import { facts } from './ask-facts';
 import { text } from './dom';
-import { PLAIN_REASONS } from './plain-reasons';
+import { plainReason } from './plain-reasons';
 
 /**
  * "Waiting for you": each action an assistant proposed that needs the user, as a decision one can
@@ -26,13 +27,9 @@ export function initPending(root: HTMLElement, signal: AbortSignal): void {
     const fresh = asks.filter((ask) => !known.has(ask.id));
     for (const ask of known.values()) {
       if (asks.some((a) => a.id === ask.id) || answeredHere.has(ask.id)) continue;
-      endedLines.push(
-        ask.expiresAt <= now + 1_000
-          ? `The request from ${siteOf(ask)} to ${actionPhrase(ask)} timed out: it was not performed.`
-          : `The request from ${siteOf(ask)} to ${actionPhrase(ask)} is no longer waiting (answered in another window, or its tab closed).`,
-      );
+      endedLines.push(t(ask.expiresAt <= now + 1_000 ? 'endedTimeout' : 'endedElsewhere', siteOf(ask), actionPhrase(ask)));
     }
-    if (fresh.length > 0) announcer.textContent = fresh.map((ask) => `New request from ${siteOf(ask)}: ${actionPhrase(ask)}.`).join(' ');
+    if (fresh.length > 0) announcer.textContent = fresh.map((ask) => t('announceNew', siteOf(ask), actionPhrase(ask))).join(' ');
     known = new Map(asks.map((ask) => [ask.id, ask]));
     // Each rendering owns its countdowns; the next one (or closing the popup) stops them.
     shown?.abort();
@@ -74,30 +71,32 @@ function liveRegion(): HTMLElement {
 
 function heading(count: number): HTMLElement {
   const h = document.createElement('h2');
-  h.textContent = count === 1 ? 'An assistant needs your answer' : `${count} assistant actions need your answer`;
+  h.textContent = count === 1 ? t('askHeadingOne') : t('askHeadingMany', count);
   return h;
 }
 
-const siteOf = (ask: PendingAsk) => ask.summary?.site ?? ask.origin ?? 'this page';
+const siteOf = (ask: PendingAsk) => ask.summary?.site ?? ask.origin ?? t('thisPage');
 
 /** What approving does, and the approve button's words, in Warrant's words (never the page's or the assistant's). */
 type Words = { does: string; allow: string };
-const WORDS: Record<Exclude<AskSummary['action'], 'other'>, Words> = {
-  click: { does: 'click something on the page', allow: 'Allow the click' },
-  submit: { does: 'send a form', allow: 'Allow sending' },
-  type: { does: 'type into a field', allow: 'Allow typing' },
-  select: { does: 'choose an option in a list', allow: 'Allow the choice' },
-  navigate: { does: 'go to another page', allow: 'Allow going there' },
-  scroll: { does: 'scroll the page', allow: 'Allow it' },
-  'page-tool': { does: 'run a tool this page offers', allow: 'Allow running it' },
+const WORDS: Record<Exclude<AskSummary['action'], 'other'>, { does: MessageKey; allow: MessageKey }> = {
+  click: { does: 'does_click', allow: 'allow_click' },
+  submit: { does: 'does_submit', allow: 'allow_submit' },
+  type: { does: 'does_type', allow: 'allow_type' },
+  select: { does: 'does_select', allow: 'allow_select' },
+  navigate: { does: 'does_navigate', allow: 'allow_navigate' },
+  scroll: { does: 'does_scroll', allow: 'allow_it' },
+  'page-tool': { does: 'does_pageTool', allow: 'allow_pageTool' },
 };
 
 function wordsFor(ask: PendingAsk): Words {
   const summary = ask.summary;
-  if (summary?.action === 'click' && summary.destination) return { does: 'open a link', allow: 'Allow opening it' };
-  if (summary?.action === 'type' && summary.typed?.masked) return { does: 'type a password', allow: 'Allow typing' };
-  if (!summary || summary.action === 'other') return { does: `perform “${ask.tool.slice(0, 40)}”`, allow: 'Allow it' };
-  return WORDS[summary.action];
+  if (summary?.action === 'click' && summary.destination) return { does: t('does_link'), allow: t('allow_link') };
+  if (summary?.action === 'type' && summary.typed?.masked) return { does: t('does_password'), allow: t('allow_type') };
+  // The tool's name is the assistant's: a substitution, never a message.
+  if (!summary || summary.action === 'other') return { does: t('does_other', ask.tool.slice(0, 40)), allow: t('allow_it') };
+  const words = WORDS[summary.action];
+  return { does: t(words.does), allow: t(words.allow) };
 }
 
 const actionPhrase = (ask: PendingAsk): string => wordsFor(ask).does;
@@ -116,7 +115,7 @@ function askItem(ask: PendingAsk, refresh: () => Promise<void>, signal: AbortSig
   const site = document.createElement('strong');
   site.className = 'site';
   site.textContent = siteOf(ask);
-  title.append(site, ` — an assistant wants to ${actionPhrase(ask)}`);
+  title.append(site, ' ', t('askWants', actionPhrase(ask)));
   item.append(title);
 
   if (summary) item.append(...facts(summary));
@@ -126,9 +125,9 @@ function askItem(ask: PendingAsk, refresh: () => Promise<void>, signal: AbortSig
     const figure = document.createElement('figure');
     figure.className = 'crop';
     const image = document.createElement('img');
-    image.alt = 'The element as your screen shows it';
+    image.alt = t('askCropAlt');
     image.src = ask.crop;
-    const caption = text('figcaption', '', 'What your screen shows there, captured by Warrant');
+    const caption = text('figcaption', '', t('askCropCaption'));
     figure.append(image, caption);
     item.append(figure);
   }
@@ -137,10 +136,7 @@ function askItem(ask: PendingAsk, refresh: () => Promise<void>, signal: AbortSig
   const deadline = text('p', 'deadline', '');
   const tick = () => {
     const left = Math.max(0, Math.ceil((ask.expiresAt - Date.now()) / 1_000));
-    deadline.textContent =
-      left > 0
-        ? `Answer within ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}; after that it is not performed.`
-        : 'Time is up: it will not be performed.';
+    deadline.textContent = left > 0 ? t('deadline', `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`) : t('timeUp');
   };
   tick();
   const timer = setInterval(tick, 1_000);
@@ -152,9 +148,9 @@ function askItem(ask: PendingAsk, refresh: () => Promise<void>, signal: AbortSig
   const checkbox = document.createElement('input');
   checkbox.type = 'checkbox';
   const minutes = document.createElement('select');
-  minutes.setAttribute('aria-label', 'For how long');
-  for (const value of [5, 15, 60]) minutes.append(new Option(`${value} minutes`, String(value)));
-  remember.append(checkbox, ` Also allow exactly this on ${siteOf(ask)} for `, minutes);
+  minutes.setAttribute('aria-label', t('rememberLabel'));
+  for (const value of [5, 15, 60]) minutes.append(new Option(t('rememberMinutes', value), String(value)));
+  remember.append(checkbox, ' ', ...tNodes('rememberLine', siteOf(ask), minutes));
 
   const answer = (approved: boolean) => async () => {
     clearInterval(timer);
@@ -166,7 +162,7 @@ function askItem(ask: PendingAsk, refresh: () => Promise<void>, signal: AbortSig
   };
   const buttons = document.createElement('div');
   buttons.className = 'answers';
-  buttons.append(button("Don't allow", 'deny', answer(false)), button(wordsFor(ask).allow, 'approve', answer(true)));
+  buttons.append(button(t('dontAllow'), 'deny', answer(false)), button(wordsFor(ask).allow, 'approve', answer(true)));
   item.append(remember, buttons);
   return item;
 }
@@ -174,8 +170,8 @@ function askItem(ask: PendingAsk, refresh: () => Promise<void>, signal: AbortSig
 function why(ask: PendingAsk): HTMLElement {
   const section = document.createElement('div');
   section.className = 'why';
-  section.append(text('p', 'why-title', 'Why Warrant asks'));
-  const lines = [...new Set(ask.reasons.map((r) => PLAIN_REASONS[r.code]))];
+  section.append(text('p', 'why-title', t('whyTitle')));
+  const lines = [...new Set(ask.reasons.map((r) => plainReason(r.code)))];
   const ul = document.createElement('ul');
   ul.className = 'reasons';
   for (const line of lines) ul.append(text('li', '', line));
@@ -187,18 +183,18 @@ function why(ask: PendingAsk): HTMLElement {
 function technical(ask: PendingAsk): HTMLElement {
   const node = document.createElement('details');
   node.className = 'technical';
-  node.append(text('summary', '', 'Details'));
+  node.append(text('summary', '', t('details')));
   node.append(
     text('p', 'what', `${ask.tool}${ask.label ? ` “${ask.label.slice(0, 80)}”` : ''}${ask.target ? ` — ${ask.target.slice(0, 120)}` : ''}`),
   );
-  if (ask.agent) node.append(text('p', 'where', `Asked by the assistant calling itself ${ask.agent.slice(0, 60)}`));
+  if (ask.agent) node.append(text('p', 'where', t('askedByAgent', ask.agent.slice(0, 60))));
   const reasons = document.createElement('ul');
   reasons.className = 'codes';
   for (const r of ask.reasons) reasons.append(text('li', '', `${r.code}: ${r.message}`));
   const evidence = document.createElement('ul');
   evidence.className = 'evidence';
   for (const line of ask.evidence) evidence.append(text('li', '', line));
-  node.append(reasons, text('p', 'observed-title', 'What Warrant observed'), evidence);
+  node.append(reasons, text('p', 'observed-title', t('observedTitle')), evidence);
   return node;
 }
 

@@ -1,53 +1,20 @@
-import type { ReasonCode } from '../core/contracts';
+import type { Reason, ReasonCode } from '../core/contracts';
+import { t } from '../ui/i18n';
+import { text } from './dom';
 
 /**
  * Why Warrant stopped or asks, in words for the person deciding (the codes and the technical
- * messages stay in the details). Every code has one: the type keeps the list complete.
+ * messages stay in the details): the message `reason_<code>`. Every code has one: the call does
+ * not compile when a code has no English message, and the messages test checks every language.
  */
-export const PLAIN_REASONS: Record<ReasonCode, string> = {
-  malformed_proposal: 'The assistant’s request was not in a form Warrant accepts.',
-  payload_too_large: 'The assistant’s request was too large.',
-  not_replayable: 'Warrant cannot perform this on the page’s behalf.',
-  unknown_tool: 'The assistant asked for an action that does not exist.',
-  unknown_param: 'The assistant’s request had a setting the action does not have.',
-  missing_param: 'The assistant’s request was missing something the action needs.',
-  type_mismatch: 'The assistant’s request had a value of the wrong kind.',
-  unknown_claim: 'The assistant described the action in a way Warrant cannot check.',
-  no_provider: 'Nothing on this page offers that tool.',
-  ambiguous_provider: 'More than one part of the page offers that tool.',
-  shadowed_tool: 'Two sources of different trust offer a tool of that name.',
-  stale_definition: 'The page changed the tool after the assistant looked at it.',
-  signature_mismatch: 'The request fits another tool of that name, not this one.',
-  invalid_selector: 'The assistant did not say clearly which element it meant.',
-  target_not_found: 'The element the assistant named is not on the page.',
-  target_ambiguous: 'The assistant’s description matches several elements.',
-  target_detached: 'The element is no longer on the page.',
-  target_hidden: 'The element is not visible to you.',
-  target_covered: 'Something else is on top of the element.',
-  target_disabled: 'The element is disabled.',
-  label_mismatch: 'The element does not show what the assistant says it shows.',
-  pixel_mismatch: 'What is drawn on screen differs from what the assistant says.',
-  ax_mismatch: 'The element describes itself to screen readers differently from what it shows.',
-  target_not_editable: 'That is not a field one can type into.',
-  option_not_found: 'The list has no such choice.',
-  option_ambiguous: 'It is not clear which choice in the list would be picked.',
-  no_form: 'There is no form to send there.',
-  value_mismatch: 'The element does not show the value the assistant says.',
-  origin_mismatch: 'The page is not on the site the assistant says.',
-  destination_mismatch: 'The link does not go where the assistant says.',
-  form_mismatch: 'The form would send something other than what the assistant says.',
-  lookalike_domain: 'It leads to a site made to look like this one.',
-  offsite_redirect: 'It went on to another site than the one it was checked for.',
-  evidence_missing: 'Warrant could not check everything this action needs.',
-  evidence_untrusted: 'Some of what Warrant saw comes from a source it does not trust for this.',
-  evidence_expired: 'What Warrant saw is too old.',
-  low_confidence: 'Warrant could not read the element clearly enough.',
-  requires_approval: 'Actions like this one need your approval.',
-  not_approved: 'You did not approve it.',
-  stale_evidence: 'The page changed before the action could be done.',
-  execution_failed: 'The action could not be performed.',
-  over_budget: 'The page sent too many requests at once; Warrant refused the extra ones.',
-  timeout: 'No decision came in time.',
-  not_connected: 'Warrant is not connected to this page.',
-  internal_error: 'Warrant ran into an error; nothing was done.',
-};
+export function plainReason(code: ReasonCode): string {
+  return t(`reason_${code}`);
+}
+
+/** A reason as a list item: in plain words first, then the code and Warrant's technical message (English, as recorded). */
+export function reasonItem(reason: Reason): HTMLLIElement {
+  const line = text('li', 'reason', plainReason(reason.code)) as HTMLLIElement;
+  line.dataset.code = reason.code;
+  line.append(text('span', 'reason-code', ` ${reason.code}: ${reason.message}`));
+  return line;
+}

@@ -1,7 +1,9 @@
 import browser from 'webextension-polyfill';
+import { localizePage } from '../ui/i18n';
 import { initAuditView } from './audit-view';
 import { initPending } from './pending';
 
+localizePage();
 initAuditView();
 initPending(document.getElementById('pending')!, new AbortController().signal);
 document.getElementById('open-settings')!.addEventListener('click', () => void browser.runtime.openOptionsPage());

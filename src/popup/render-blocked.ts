@@ -1,10 +1,11 @@
 import type { AuditRecord } from '../core/contracts';
-import { text } from './dom';
-import { PLAIN_REASONS } from './plain-reasons';
+import { type MessageKey, t } from '../ui/i18n';
+import { decisionWord, text } from './dom';
+import { reasonItem } from './plain-reasons';
 
-const EVENTS: Record<string, string> = {
-  tool_refused: 'The page tried to register a tool under a built-in name',
-  tool_changed: 'The page redefined a tool after it was listed',
+const EVENTS: Record<string, MessageKey> = {
+  tool_refused: 'event_tool_refused',
+  tool_changed: 'event_tool_changed',
 };
 
 /**
@@ -19,33 +20,27 @@ export function renderBlocked(record: AuditRecord): HTMLLIElement {
 
   const head = document.createElement('div');
   head.append(
-    text('span', `decision ${record.decision}`, record.decision),
-    text('strong', 'tool', ` ${record.proposal.tool ?? '(no tool)'}`),
+    text('span', `decision ${record.decision}`, decisionWord(record.decision)),
+    text('strong', 'tool', ` ${record.proposal.tool ?? t('noTool')}`),
   );
   const event = record.event ? EVENTS[record.event] : undefined;
-  if (event) head.append(text('span', 'event', ` — ${event}`));
+  if (event) head.append(text('span', 'event', ` — ${t(event)}`));
 
   const facts = document.createElement('dl');
   facts.className = 'facts';
-  const fact = (term: string, value: string | null, className: string) => {
-    if (value) facts.append(text('dt', '', term), text('dd', className, value));
+  const fact = (term: MessageKey, value: string | null, className: string) => {
+    if (value) facts.append(text('dt', '', t(term)), text('dd', className, value));
   };
-  fact('Target', record.proposal.target?.slice(0, 200) ?? null, 'target');
-  fact('Claimed', claimsText(record.proposal.claims), 'claims');
-  fact('Shows', record.targetLabel ? `“${record.targetLabel.slice(0, 120)}”` : null, 'shows');
-  fact('Agent', record.proposal.agent?.slice(0, 200) ?? null, 'agent');
-  fact('Proposal', record.proposal.preview, 'preview');
-  fact('Where', where(record), 'where');
+  fact('factTarget', record.proposal.target?.slice(0, 200) ?? null, 'target');
+  fact('factClaimed', claimsText(record.proposal.claims), 'claims');
+  fact('factShows', record.targetLabel ? `“${record.targetLabel.slice(0, 120)}”` : null, 'shows');
+  fact('factAgent', record.proposal.agent?.slice(0, 200) ?? null, 'agent');
+  fact('factProposal', record.proposal.preview, 'preview');
+  fact('factWhere', where(record), 'where');
 
   const reasons = document.createElement('ul');
   reasons.className = 'reasons';
-  for (const r of record.reasons) {
-    // The reason in plain words first; the code and Warrant's technical message after it.
-    const line = text('li', 'reason', PLAIN_REASONS[r.code]);
-    line.dataset.code = r.code;
-    line.append(text('span', 'reason-code', ` ${r.code}: ${r.message}`));
-    reasons.append(line);
-  }
+  reasons.append(...record.reasons.map(reasonItem));
 
   item.append(head, facts, reasons);
   if (record.crop) item.append(crop(record.crop));
@@ -53,9 +48,9 @@ export function renderBlocked(record: AuditRecord): HTMLLIElement {
 }
 
 function where(record: AuditRecord): string {
-  const frame = record.frame.origin ?? 'unknown site';
-  const tab = record.tab.origin && record.tab.origin !== record.frame.origin ? ` (in a frame of ${record.tab.origin})` : '';
-  return `${frame}${tab} · ${new Date(record.time).toLocaleString()}`;
+  const frame = record.frame.origin ?? t('unknownSite');
+  const place = record.tab.origin && record.tab.origin !== record.frame.origin ? t('whereInFrame', frame, record.tab.origin) : frame;
+  return `${place} · ${new Date(record.time).toLocaleString(t('htmlLang'))}`;
 }
 
 /** What the agent believed, e.g. label “Cancel” · origin https://bank.example. */
@@ -78,11 +73,11 @@ function crop(value: NonNullable<AuditRecord['crop']>): HTMLElement {
   figure.className = 'crop';
   const image = document.createElement('img');
   image.src = value.png;
-  image.alt = 'The target as the browser rendered it';
+  image.alt = t('blockedCropAlt');
   const { x, y, width, height } = value.rect;
   figure.append(
     image,
-    text('figcaption', '', `Rendered target at ${Math.round(x)},${Math.round(y)} (${Math.round(width)}×${Math.round(height)} px)`),
+    text('figcaption', '', t('blockedCropCaption', Math.round(x), Math.round(y), Math.round(width), Math.round(height))),
   );
   return figure;
 }

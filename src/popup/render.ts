@@ -1,5 +1,7 @@
 import type { AuditRecord } from '../core/contracts';
-import { text } from './dom';
+import { t } from '../ui/i18n';
+import { decisionWord, text } from './dom';
+import { reasonItem } from './plain-reasons';
 
 /** One audit record as a list item. Page-supplied strings only ever become text nodes. */
 export function renderRecord(record: AuditRecord): HTMLLIElement {
@@ -8,18 +10,19 @@ export function renderRecord(record: AuditRecord): HTMLLIElement {
   item.dataset.id = record.id;
 
   const head = document.createElement('div');
-  const decision = text('span', `decision ${record.decision}`, record.decision);
-  const tool = text('strong', 'tool', ` ${record.proposal.tool ?? '(no tool)'}`);
+  const decision = text('span', `decision ${record.decision}`, decisionWord(record.decision));
+  const tool = text('strong', 'tool', ` ${record.proposal.tool ?? t('noTool')}`);
   const label = record.targetLabel ? text('span', 'label', ` “${record.targetLabel.slice(0, 80)}”`) : null;
   head.append(decision, tool, ...(label ? [label] : []));
 
-  const site = record.frame.origin ?? record.tab.origin ?? 'unknown site';
-  const when = new Date(record.time).toLocaleTimeString();
-  const meta = text('div', 'meta', `${site} · ${when}${record.execution.executed ? ' · executed' : ' · not executed'}`);
+  const site = record.frame.origin ?? record.tab.origin ?? t('unknownSite');
+  // Dates in the language of the words around them.
+  const when = new Date(record.time).toLocaleTimeString(t('htmlLang'));
+  const meta = text('div', 'meta', `${site} · ${when} · ${t(record.execution.executed ? 'recordExecuted' : 'recordNotExecuted')}`);
 
   const reasons = document.createElement('ul');
   reasons.className = 'reasons';
-  for (const r of record.reasons) reasons.append(text('li', 'reason', `${r.code}: ${r.message}`));
+  reasons.append(...record.reasons.map(reasonItem));
 
   item.append(head, meta, reasons);
   return item;

@@ -19,7 +19,8 @@ export type OptionsPage = {
   close(): Promise<void>;
 };
 
-export async function openOptions(browser: TestBrowser): Promise<OptionsPage> {
+/** `loaded`: the status line once the page has read the policy (in the browser's language). */
+export async function openOptions(browser: TestBrowser, loaded = /^(Loaded|The policy could not)/): Promise<OptionsPage> {
   const page = await browser.openExtensionPage('src/options/index.html');
   const waitStatus = (until: RegExp) =>
     page.evaluate(
@@ -31,7 +32,7 @@ export async function openOptions(browser: TestBrowser): Promise<OptionsPage> {
       },
       { source: until.source, flags: until.flags },
     );
-  await waitStatus(/^(Loaded|The policy could not)/);
+  await waitStatus(loaded);
   // Exports are read back from their blob (exported()): the browser need not save files in ~/Downloads.
   await page.evaluate(() => {
     document.addEventListener('click', (event) => (event.target as Element).id === 'export-link' && event.preventDefault(), true);

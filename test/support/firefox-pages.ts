@@ -1,0 +1,95 @@
+import type { TestPage } from './browsers';
+
+/** Firefox pages through puppeteer: the page wrapper, and extension pages opened from the browser chrome. */
+
+export function wrapPuppeteer(page: import('puppeteer-core').Page): TestPage & { raw: import('puppeteer-core').Page } {
+  return {
+    raw: page,
+    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
+    url: () => page.url(),
+    close: () => page.close(),
+  };
+}
+
+/**
+ * Firefox now and then stops reporting newly opened tabs to puppeteer after many have been opened
+ * and closed in one session, so each extension page is opened once and reloaded for every later
+ * use; closing it only leaves it for the next one.
+ */
+const extensionTabs = new WeakMap<object, Map<string, import('puppeteer-core').Page>>();
+
+export async function reusedExtensionPage(browser: import('puppeteer-core').Browser, url: string): Promise<TestPage> {
+  const tabs = extensionTabs.get(browser) ?? new Map<string, import('puppeteer-core').Page>();
+  extensionTabs.set(browser, tabs);
+  let page = tabs.get(url);
+  if (page && !page.isClosed()) {
+    await page.evaluate(() => location.reload()).catch(() => undefined);
+    const deadline = Date.now() + 20_000;
+    let ready = false;
+    while (!ready && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      ready = await page
+        .evaluate(() => document.readyState === 'complete' && (globalThis as { __warrantReused?: boolean }).__warrantReused !== true)
+        .catch(() => false);
+    }
+    if (!ready) page = undefined;
+  } else {
+    page = undefined;
+  }
+  if (!page) {
+    const opened = await openFirefoxExtensionPage(browser, url);
+    page = (opened as TestPage & { raw: import('puppeteer-core').Page }).raw;
+    tabs.set(url, page);
+  }
+  // Marks this document: after the next reload, a fresh document lacks the mark.
+  await page.evaluate(() => {
+    (globalThis as { __warrantReused?: boolean }).__warrantReused = true;
+  });
+  const wrapped = wrapPuppeteer(page);
+  return { ...wrapped, close: async () => undefined };
+}
+
+/**
+ * WebDriver BiDi refuses to navigate a tab to a moz-extension: URL ("not allowed in this context"),
+ * so the tab is opened from the browser chrome instead, as the user opening the page would. It
+ * opens in the background, like the real popup: the page under test stays the visible tab, which
+ * captureVisibleTab (OCR, pixel re-checks) depends on.
+ */
+async function openFirefoxExtensionPage(browser: import('puppeteer-core').Browser, url: string): Promise<TestPage> {
+  type Send = (method: string, params: object) => Promise<{ result: { contexts?: { context: string }[] } }>;
+  const connection = (browser as unknown as { connection: { send: Send } }).connection;
+  const before = new Set(await browser.pages());
+  const tree = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' });
+  const chromeWindow = tree.result.contexts?.[0]?.context;
+  if (!chromeWindow) throw new Error('No browser chrome window to open the page from.');
+  // Into a normal browser window: an ask's prompt window (type "popup", no toolbars) may also be
+  // open, and may be the first chrome context listed.
+  const open = `(() => {
+    for (const win of Services.wm.getEnumerator('navigator:browser')) {
+      if (!win.toolbar.visible) continue;
+      win.gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() });
+      return 'opened';
+    }
+    return 'no browser window';
+  })()`;
+  const opened = (await connection.send('script.evaluate', {
+    expression: open,
+    target: { context: chromeWindow },
+    awaitPromise: false,
+  })) as unknown as {
+    result: { result?: { value?: string } };
+  };
+  if (opened.result.result?.value !== 'opened') throw new Error(`Could not open ${url}: ${JSON.stringify(opened.result).slice(0, 200)}`);
+  // A deadline, not a count: on a loaded two-core machine a background tab can take seconds.
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    // Other extension windows (an ask prompt) may open meanwhile: take the tab showing this URL.
+    for (const page of (await browser.pages()).filter((candidate) => !before.has(candidate))) {
+      const href = await page.evaluate(() => (document.readyState === 'complete' ? location.href : '')).catch(() => '');
+      if (href === url) return wrapPuppeteer(page);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Could not open ${url}`);
+}
