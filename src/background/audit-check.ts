@@ -10,7 +10,7 @@ import { scan } from './audit-db';
 import { headHolds, macMatches, readHead, readSealKey, type SealKey } from './audit-seal';
 import { readAudit } from './audit-store';
 
-export async function checkAudit(): Promise<AuditCheck> {
+export async function checkAudit(): Promise<Omit<AuditCheck, 'writable'>> {
   const { raw, head, seal } = await readAudit(async (store, meta) => {
     const raw: unknown[] = [];
     await scan(store, null, 'next', (value) => raw.push(value) > 0);

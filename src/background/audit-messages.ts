@@ -2,6 +2,7 @@ import type { AuditRequest, UiRequest } from '../messages/ui-background';
 import { checkAudit } from './audit-check';
 import { auditFacets, exportAuditPage } from './audit-export';
 import { listAudit } from './audit-store';
+import { auditWritable } from './boundary';
 
 export function isAuditRequest(request: UiRequest): request is AuditRequest {
   return request.kind.startsWith('audit:');
@@ -19,6 +20,6 @@ export function handleAuditRequest(request: AuditRequest): Promise<unknown> {
     case 'audit:facets':
       return auditFacets();
     case 'audit:check':
-      return checkAudit();
+      return checkAudit().then((check) => ({ ...check, writable: auditWritable() }));
   }
 }

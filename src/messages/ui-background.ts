@@ -63,5 +63,7 @@ export const AuditCheckResponseSchema = z.strictObject({
     withoutKey: z.number().int().nonnegative(),
   }),
   head: AuditCheckPartSchema,
+  /** Whether the last verdict's record could be written (while it could not, nothing is performed). */
+  writable: z.boolean(),
 });
 export type AuditCheck = z.infer<typeof AuditCheckResponseSchema>;

@@ -27,9 +27,18 @@ export async function exportJsonLines(status: HTMLElement): Promise<void> {
     link.click();
     // The download reads the blob asynchronously; revoking at once could cut it off.
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    const count = text === '' ? 0 : text.split('\n').length - 1;
+    // Records, not lines: the export ends with the chain's head, which is not a record.
+    const count = text.split('\n').filter((line) => line !== '' && !isHeadLine(line)).length;
     status.textContent = t('exportDone', count);
   } catch (error) {
     status.textContent = t('exportFailed', error instanceof Error ? error.message : String(error));
+  }
+}
+
+function isHeadLine(line: string): boolean {
+  try {
+    return (JSON.parse(line) as { kind?: unknown }).kind === 'audit-head';
+  } catch {
+    return false;
   }
 }

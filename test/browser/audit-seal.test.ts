@@ -31,6 +31,13 @@ function overwrite(
   }, change);
 }
 
+/** The popup's audit-health banner: its text when shown, '' when hidden. */
+const healthBanner = (page: TestPage) =>
+  page.evaluate(() => {
+    const banner = document.getElementById('audit-health')!;
+    return banner.hidden ? '' : (banner.textContent ?? '');
+  });
+
 const exportAll = (page: TestPage) =>
   page.evaluate(async () => {
     type Api = { runtime: { sendMessage(message: unknown): Promise<{ jsonl: string; next: number | null }> } };
@@ -75,6 +82,9 @@ describe.each(BROWSERS)('sealed audit in %s', (name) => {
       head: { ok: true },
     });
     expect(verifyJsonLines(await exportAll(popup))).toMatchObject({ ok: true, count: 3, head: { seq: 2, cut: 'none' } });
+    // A log that holds raises no alarm in the popup.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await healthBanner(popup)).toBe('');
 
     if (env.browser.stopServiceWorker) {
       // Chromium: a restarted service worker reads the same key back (the records sealed before verify).
@@ -131,6 +141,10 @@ describe.each(BROWSERS)('sealed audit in %s', (name) => {
       subject: 'head',
       reason: expect.stringContaining('1 record was cut off at the end'),
     });
+    // The popup says so at the top when it next opens (src/popup/audit-health.ts).
+    const reopened = await env.browser.openExtensionPage('src/popup/index.html');
+    await expect.poll(() => healthBanner(reopened), { timeout: 10_000 }).toContain('1 record was cut off at the end');
+    await reopened.close();
     await popup.close();
   });
 });
