@@ -107,7 +107,10 @@ function minifyDocumentStartScripts(outDir: string): Plugin {
         const path = join(root, file);
         const minified = await transform(readFileSync(path, 'utf8'), {
           minify: true,
-          keepNames: true,
+          // Not in the MAIN world: keepNames's helper defines each closure's `name` with a
+          // descriptor literal, which inherits a `get` a page put on Object.prototype and then
+          // throws (issue 13 §4). Names the page may see are kept in the source instead.
+          keepNames: !file.includes('main-world'),
           target: 'es2022',
           legalComments: 'none',
         });

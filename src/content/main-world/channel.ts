@@ -1,46 +1,94 @@
 import { HANDSHAKE_EVENT } from '../../messages/handshake';
-import { apply, dispatchEvent, freeze, PromiseCtor, postToPort } from './primordials';
+import {
+  append,
+  apply,
+  bag,
+  createObject,
+  defineProperty,
+  dispatchEvent,
+  freeze,
+  isArray,
+  messageData,
+  objectKeys,
+  own,
+  PromiseCtor,
+  postToPort,
+  wasPrevented,
+} from './primordials';
 
 /**
  * The private channel to the isolated world. The bridge's listener is registered first (it is
  * listed first in the manifest); it takes the port during this synchronous dispatch, before any
  * page script exists. Nothing posted to `window` is ever read.
+ *
+ * Messages arrive as structured clones made in this realm, so their objects inherit from the
+ * page's Object.prototype: every field is read as an own property (issue 13 §4: a page that set
+ * `Object.prototype.url` was otherwise handed a navigation allowance with each of Warrant's clicks),
+ * and `data` through the getter captured at document_start.
  */
 const channel = new MessageChannel();
 const port = channel.port1;
-const handshake = new MessageEvent(HANDSHAKE_EVENT, { ports: [channel.port2], cancelable: true });
+const handshake = new MessageEvent(HANDSHAKE_EVENT, bag({ ports: [channel.port2], cancelable: true }));
 apply(dispatchEvent, window, [handshake]);
-export const connected = handshake.defaultPrevented;
+export const connected = wasPrevented(handshake);
 
 type Settle = (value: unknown) => void;
-const pending: Record<string, Settle> = Object.create(null);
+const pending: Record<string, Settle> = createObject(null);
 let counter = 0;
 let onRunTool: ((message: { runId: string; name: string; args: Record<string, unknown> }) => void) | null = null;
 type Mode = 'off' | 'observe' | 'enforce';
 let onInterceptionMode: ((mode: Mode) => void) | null = null;
 let onAllow: ((allowance: { selector?: unknown; url?: unknown }) => void) | null = null;
 
+/**
+ * The bridge's answer rebuilt with null-prototype objects, for the page: resolving a promise with
+ * it looks up `then`, and reading an absent field (`approved`, `result`) would otherwise find
+ * whatever a page put on Object.prototype. A top-level array (the tool list) keeps its methods and
+ * gets an own `then` of undefined instead.
+ */
+function detached(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 64) return null;
+  if (isArray(value)) {
+    const list: unknown[] = [];
+    for (let at = 0; at < value.length; at += 1) append(list, detached(own(value, at), depth + 1));
+    if (depth === 0) defineProperty(list, 'then', bag({ value: undefined }));
+    return list;
+  }
+  const copy: Record<string, unknown> = createObject(null);
+  const keys = objectKeys(value);
+  for (let at = 0; at < keys.length; at += 1) copy[keys[at]!] = detached(own(value, keys[at]!), depth + 1);
+  return copy;
+}
+
 port.onmessage = (event: MessageEvent) => {
-  const data = event.data as Record<string, unknown> | null;
+  const data = messageData(event);
   if (data === null || typeof data !== 'object') return;
-  if (data.kind === 'run-tool' && typeof data.runId === 'string' && typeof data.name === 'string') {
-    onRunTool?.(data as { runId: string; name: string; args: Record<string, unknown> });
+  const kind = own(data, 'kind');
+  const id = own(data, 'id');
+  if (kind === 'run-tool') {
+    const runId = own(data, 'runId');
+    const name = own(data, 'name');
+    const args = own(data, 'args');
+    if (typeof runId !== 'string' || typeof name !== 'string' || args === null || typeof args !== 'object') return;
+    onRunTool?.(bag({ runId, name, args: args as Record<string, unknown> }));
     return;
   }
-  if (data.kind === 'interception-mode') {
-    if (data.mode === 'off' || data.mode === 'observe' || data.mode === 'enforce') onInterceptionMode?.(data.mode);
+  if (kind === 'interception-mode') {
+    const mode = own(data, 'mode');
+    if (mode === 'off' || mode === 'observe' || mode === 'enforce') onInterceptionMode?.(mode);
     return;
   }
-  if (data.kind === 'allow' && typeof data.id === 'string') {
-    onAllow?.({ selector: data.selector, url: data.url });
-    post({ kind: 'allowed', id: data.id });
+  if (kind === 'allow' && typeof id === 'string') {
+    onAllow?.(bag({ selector: own(data, 'selector'), url: own(data, 'url') }));
+    post({ kind: 'allowed', id });
     return;
   }
-  if (typeof data.id !== 'string') return;
-  const settle = pending[data.id];
+  if (typeof id !== 'string') return;
+  const settle = pending[id];
   if (settle === undefined) return;
-  delete pending[data.id];
-  settle(data.kind === 'tools' ? data.tools : data.kind === 'verdict' ? data.verdict : data);
+  delete pending[id];
+  settle(detached(kind === 'tools' ? own(data, 'tools') : kind === 'verdict' ? own(data, 'verdict') : data));
 };
 
 export function handleRunTool(handler: typeof onRunTool): void {
@@ -55,12 +103,14 @@ export function handleAllow(handler: typeof onAllow): void {
   onAllow = handler;
 }
 
+/** Structured cloning reads own properties only, so an object literal is safe to post. */
 export function post(message: object): void {
   apply(postToPort, port, [message]);
 }
 
 export function localVerdict(id: string, code: string, message: string) {
-  return freeze({ id, decision: 'block', executed: false, reasons: freeze([freeze({ code, message })]) });
+  const reason = freeze(bag({ code, message }));
+  return freeze(bag({ id, decision: 'block', executed: false, reasons: freeze([reason]) }));
 }
 
 /** Sends a request and resolves with the bridge's answer to it (never with anything else). */

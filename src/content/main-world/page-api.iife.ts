@@ -5,8 +5,10 @@
 import { request } from './channel';
 import { encode } from './encode';
 import { installInterceptor } from './interceptor/install';
-import { defineProperty, freeze } from './primordials';
+import { disguiseWrappers } from './patches';
+import { bag, defineProperty, freeze } from './primordials';
 import { installWebMcpGate } from './webmcp';
+import { sweepContexts } from './webmcp-contexts';
 
 const API_VERSION = '1.0.0';
 
@@ -16,21 +18,26 @@ function proposeCall(call: unknown): Promise<unknown> {
   return 'json' in encoded ? request('propose', { json: encoded.json }) : request('malformed', { problem: encoded.problem });
 }
 
-const api = freeze({
-  version: API_VERSION,
-  propose: freeze(function propose(call: unknown) {
+/** Methods, so the functions keep their names through minification (built without keepNames). */
+const methods = {
+  propose(call: unknown) {
+    sweepContexts();
     return proposeCall(call);
-  }),
-  tools: freeze(function tools() {
+  },
+  tools() {
+    sweepContexts();
     return request('tools', {});
-  }),
-});
+  },
+};
+
+const api = freeze({ version: API_VERSION, propose: freeze(methods.propose), tools: freeze(methods.tools) });
 
 try {
-  defineProperty(window, 'warrant', { value: api, writable: false, configurable: false, enumerable: true });
+  defineProperty(window, 'warrant', bag({ value: api, writable: false, configurable: false, enumerable: true }));
 } catch {
   // Something already defined it non-configurably; that object is not ours and we cannot replace it.
 }
 
+disguiseWrappers();
 installWebMcpGate(proposeCall);
 installInterceptor();

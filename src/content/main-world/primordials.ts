@@ -12,6 +12,7 @@ export const defineProperty = Object.defineProperty;
 export const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 export const getPrototypeOf = Object.getPrototypeOf;
 export const hasOwn = Object.hasOwn;
+export const deleteProperty = Reflect.deleteProperty;
 export const stringify = JSON.stringify;
 export const parseJson = JSON.parse;
 export const PromiseCtor = Promise;
@@ -26,14 +27,39 @@ export const weakSetHas = WeakSet.prototype.has;
 export const weakSetAdd = WeakSet.prototype.add;
 export const ORIGIN = location.origin;
 export const CustomEventCtor = CustomEvent;
+export const ProxyCtor = Proxy;
+export const objectKeys = Object.keys;
+export const isArray = Array.isArray;
+const messageDataGetter = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')!.get!;
+/** A message's data, read through the getter captured before any page script (a page may redefine it). */
+export const messageData = (event: MessageEvent): unknown => apply(messageDataGetter, event, []);
+/**
+ * A null-prototype copy of `fields`: for property descriptors, option bags and handlers, which the
+ * engine reads with [[Get]], so an inherited `get`, `value` or `then` on Object.prototype would count.
+ */
+export const bag = <T extends object>(fields: T): T => assign(createObject(null) as T, fields);
+/** An own property's descriptor as a null-prototype object (an absent `get` reads undefined, not Object.prototype.get). */
+export function ownDescriptor(target: object, key: PropertyKey): PropertyDescriptor | undefined {
+  const descriptor = getOwnPropertyDescriptor(target, key);
+  return descriptor === undefined ? undefined : bag(descriptor);
+}
+/** An own data property's value, or undefined: never a value inherited from a prototype the page controls. */
+export function own(target: object, key: PropertyKey): unknown {
+  const descriptor = getOwnPropertyDescriptor(target, key);
+  return descriptor !== undefined && hasOwn(descriptor, 'value') ? descriptor.value : undefined;
+}
+/** Appends without Array.prototype.push or a [[Set]] that an index setter on a prototype could catch. */
+export function append<T>(list: T[], item: T): void {
+  defineProperty(list, list.length, bag({ value: item, writable: true, enumerable: true, configurable: true }));
+}
 const defaultPreventedGetter = Object.getOwnPropertyDescriptor(Event.prototype, 'defaultPrevented')!.get!;
 /** Whether a listener cancelled the event, read through the getter captured before any page script. */
-export const wasPrevented = (event: Event): boolean => Reflect.apply(defaultPreventedGetter, event, []) === true;
+export const wasPrevented = (event: Event): boolean => apply(defaultPreventedGetter, event, []) === true;
 const getRandomValues = Crypto.prototype.getRandomValues;
 const HEX = '0123456789abcdef';
 /** Random hex from the captured crypto.getRandomValues; built without prototype methods a page may patch. */
 export function randomHex(bytes: number): string {
-  const buffer = Reflect.apply(getRandomValues, crypto, [new Uint8Array(bytes)]) as Uint8Array;
+  const buffer = apply(getRandomValues, crypto, [new Uint8Array(bytes)]) as Uint8Array;
   let out = '';
   for (let i = 0; i < bytes; i += 1) out += HEX[buffer[i]! >> 4]! + HEX[buffer[i]! & 15]!;
   return out;
@@ -110,7 +136,7 @@ function globalCopy(rx: RegExp): RegExp {
   if (copy === undefined) {
     const flags = regexpFlags(rx);
     copy = new RegExpCtor(regexpSource(rx), stringIncludes(flags, 'g') ? flags : `${flags}g`);
-    defineProperty(copy, 'exec', { value: regexpExec });
+    defineProperty(copy, 'exec', bag({ value: regexpExec }));
     apply(weakMapSetCaptured, globalCopies, [rx, copy]);
   }
   copy.lastIndex = 0;
@@ -133,7 +159,7 @@ function eachMatch(s: string, rx: RegExp, all: boolean, visit: (start: number, e
 function safeSplit(s: string, rx: RegExp): string[] {
   const parts: string[] = [];
   let last = 0;
-  const add = (part: string) => defineProperty(parts, parts.length, { value: part, writable: true, enumerable: true, configurable: true });
+  const add = (part: string) => append(parts, part);
   // Like String.prototype.split: every match separates, whatever the pattern's flags.
   eachMatch(s, rx, true, (start, end) => {
     add(stringSlice(s, last, start));

@@ -1,22 +1,27 @@
 import { handleRunTool, post, request } from './channel';
 import { encode } from './encode';
-import { patch } from './patches';
+import { patch, replaced, wrap } from './patches';
 import {
   addEventListener,
   apply,
+  bag,
+  createObject,
   defineProperty,
   functionToString,
-  getOwnPropertyDescriptor,
   getPrototypeOf,
   hasOwn,
   ORIGIN,
+  ownDescriptor,
   PromiseCtor,
   parseJson,
+  StringCtor,
   stringify,
+  text,
   WeakSetCtor,
   weakSetAdd,
   weakSetHas,
 } from './primordials';
+import { watchContexts } from './webmcp-contexts';
 
 /**
  * WebMCP page tools (native `document.modelContext` in Chromium, the @mcp-b polyfill elsewhere):
@@ -39,40 +44,20 @@ const ANNOTATIONS = [
 const ours = new WeakSetCtor<object>();
 /** Captured at document_start, before any page script could replace it. */
 const promiseThen = PromiseCtor.prototype.then;
+const ErrorCtor = Error;
 /** name → the page's own execute and the definition it came with; the first definition wins until it changes. */
-const tools: Record<string, { original: Execute; definition: string }> = Object.create(null);
+const tools: Record<string, { original: Execute; definition: string }> = createObject(null);
 
+/** Native contexts now; a polyfill's as it appears (webmcp-contexts.ts: no global hook). */
 export function installWebMcpGate(propose: Propose): void {
   handleRunTool(runTool);
-  const native = (window as unknown as { ModelContext?: { prototype: object } }).ModelContext;
-  if (native) gateRegisterTool(native.prototype, propose);
-  for (const holder of [document, navigator]) {
-    const context = (holder as unknown as { modelContext?: object }).modelContext;
-    if (context) gateContext(context, propose);
-  }
-  watchDefinitions(propose);
-}
-
-/** Libraries (the polyfill, @mcp-b/global) install their contexts later, with defineProperty. */
-function watchDefinitions(propose: Propose): void {
-  const originalDefine = Object.defineProperty;
-  const watched = function defineProperty<T>(target: T, key: PropertyKey, attributes: PropertyDescriptor & ThisType<unknown>): T {
-    const result = apply(originalDefine, Object, [target, key, attributes]) as T;
+  watchContexts((context) => {
     try {
-      if (key === 'ModelContext' && target === (window as unknown)) {
-        const ctor = (window as unknown as { ModelContext?: { prototype?: object } }).ModelContext;
-        if (ctor?.prototype) gateRegisterTool(ctor.prototype, propose);
-      } else if (key === 'modelContext' && typeof target === 'object' && target !== null) {
-        const holder = target as unknown;
-        const context = (holder === document || holder === navigator ? holder : document) as { modelContext?: object };
-        if (context.modelContext) gateContext(context.modelContext, propose);
-      }
+      gateContext(context, propose);
     } catch {
-      // Never break the page's own definitions.
+      // An exotic context: never break the page's WebMCP.
     }
-    return result;
-  };
-  patch(Object, 'defineProperty', { value: watched, writable: true, configurable: true, enumerable: false });
+  });
 }
 
 function gateContext(context: object, propose: Propose): void {
@@ -94,18 +79,20 @@ function gateContext(context: object, propose: Propose): void {
 let mirroring: string | null = null;
 
 function gateRegisterTool(holder: object, propose: Propose): void {
-  const descriptor = getOwnPropertyDescriptor(holder, 'registerTool');
-  const original = descriptor?.value as ((tool: Tool, options?: { signal?: AbortSignal }) => unknown) | undefined;
-  if (typeof original !== 'function' || apply(weakSetHas, ours, [original])) return;
-  const gated = function registerTool(this: unknown, tool: Tool, options?: { signal?: AbortSignal }) {
-    if (mirroring !== null && tool && typeof tool === 'object' && tool.name === mirroring) return apply(original, this, [tool, options]);
+  const descriptor = ownDescriptor(holder, 'registerTool');
+  const native = descriptor?.value as ((tool: Tool, options?: { signal?: AbortSignal }) => unknown) | undefined;
+  if (descriptor === undefined || typeof native !== 'function' || apply(weakSetHas, ours, [native])) return;
+  const gated = wrap(native, (original, self, args) => {
+    const tool = args[0] as Tool;
+    const options = args[1] as { signal?: AbortSignal } | undefined;
+    if (mirroring !== null && tool && typeof tool === 'object' && tool.name === mirroring) return apply(original, self, args);
     const gatedTool = tool && typeof tool === 'object' ? gateTool(tool, options?.signal, propose) : null;
     const passed: Tool | null | undefined = gatedTool ? gatedTool.tool : tool;
     const outer = mirroring;
     mirroring = passed && typeof passed === 'object' && typeof passed.name === 'string' ? passed.name : null;
     let result: unknown;
     try {
-      result = apply(original, this, [passed, options]);
+      result = apply(original, self, [passed, options]);
     } finally {
       mirroring = outer;
     }
@@ -113,14 +100,19 @@ function gateRegisterTool(holder: object, propose: Propose): void {
     // registration the browser or the polyfill refuses — the embedder withheld the "tools"
     // Permissions Policy, the polyfill will not serve a cross-origin frame, a duplicate name —
     // reaches no agent through WebMCP, so it must not reach one through Warrant either.
+    // A native promise is waited on with the captured `then` (a page's Promise.prototype.then or
+    // Object.prototype.then is never asked); anything else was accepted when the call returned.
     if (gatedTool) {
-      const accepted = new PromiseCtor<unknown>((resolve) => resolve(result));
-      apply(promiseThen, accepted, [gatedTool.accept, () => undefined]);
+      try {
+        apply(promiseThen, result, [gatedTool.accept, () => undefined]);
+      } catch {
+        gatedTool.accept();
+      }
     }
     return result;
-  };
+  });
   apply(weakSetAdd, ours, [gated]);
-  patch(holder, 'registerTool', { ...descriptor, value: gated });
+  patch(holder, 'registerTool', replaced(descriptor, 'value', gated));
 }
 
 /**
@@ -153,24 +145,30 @@ function gateTool(tool: Tool, signal: AbortSignal | undefined, propose: Propose)
       ]);
     }
   };
-  const gatedExecute = async function execute(input: unknown) {
-    // Native Chromium passes an object; the polyfill's types say a JSON string: accept both.
-    const args = typeof input === 'string' ? parseJson(input) : (input ?? {});
-    const verdict = (await propose({ tool: name, provider: ORIGIN, args, agent: 'webmcp:native' })) as {
-      decision: string;
-      executed: boolean;
-      reasons: { code: string }[];
-      result?: { value?: unknown };
-    };
-    if (verdict.executed) return verdict.result?.value;
-    const codes = verdict.reasons.map((r) => r.code).join(', ');
-    throw new Error(`Warrant ${verdict.decision}: ${codes || 'not executed'}`);
+  /** Without `await`, which would consult the page's Promise.prototype.constructor and `then`. */
+  const gatedExecute = function execute(input: unknown) {
+    return new PromiseCtor((resolve, reject) => {
+      // Native Chromium passes an object; the polyfill's types say a JSON string: accept both.
+      const args = typeof input === 'string' ? parseJson(input) : (input ?? {});
+      const decided = (answer: unknown) => {
+        const verdict = answer as { decision: string; executed: boolean; reasons: { code: string }[]; result?: { value?: unknown } };
+        if (verdict.executed) {
+          resolve(verdict.result?.value);
+          return;
+        }
+        let codes = '';
+        for (let at = 0; at < verdict.reasons.length; at += 1) codes += `${at === 0 ? '' : ', '}${StringCtor(verdict.reasons[at]!.code)}`;
+        reject(new ErrorCtor(`Warrant ${verdict.decision}: ${codes || 'not executed'}`));
+      };
+      apply(promiseThen, propose({ tool: name, provider: ORIGIN, args, agent: 'webmcp:native' }), [decided, reject]);
+    });
   };
   apply(weakSetAdd, ours, [gatedExecute]);
+  // The page's WebMCP reads this tool as it would the page's own (a dictionary, inherited fields included).
   const snapshot: Tool = { name, description: definition.description, inputSchema: definition.inputSchema };
   if (typeof tool.title === 'string') snapshot.title = tool.title;
   if (tool.annotations && typeof tool.annotations === 'object') snapshot.annotations = definition.annotations;
-  defineProperty(snapshot, 'execute', { value: gatedExecute, writable: true, enumerable: true, configurable: true });
+  defineProperty(snapshot, 'execute', bag({ value: gatedExecute, writable: true, enumerable: true, configurable: true }));
   return { tool: snapshot, accept };
 }
 
@@ -180,9 +178,12 @@ function describe(tool: Tool, execute: unknown) {
   inputSchema = parseJson(typeof inputSchema === 'string' ? inputSchema : (apply(stringify, null, [inputSchema]) as string));
   const annotations: Record<string, unknown> = {};
   const given = (tool.annotations ?? {}) as Record<string, unknown>;
-  for (const key of ANNOTATIONS) if (given[key] !== undefined) annotations[key] = given[key];
+  for (let at = 0; at < ANNOTATIONS.length; at += 1) {
+    const key = ANNOTATIONS[at]!;
+    if (given[key] !== undefined) annotations[key] = given[key];
+  }
   if (typeof tool.title === 'string' && annotations.title === undefined) annotations.title = tool.title;
-  const source = (apply(functionToString, execute, []) as string).slice(0, 50_000);
+  const source = text.slice(apply(functionToString, execute, []) as string, 0, 50_000);
   return { name: tool.name, source, description: typeof tool.description === 'string' ? tool.description : '', inputSchema, annotations };
 }
 
@@ -195,15 +196,18 @@ function runTool(message: { runId: string; name: string; args: Record<string, un
     reply(false, { error: `This frame has no tool "${message.name}".` });
     return;
   }
-  new PromiseCtor((resolve) => resolve(apply(entry.original, undefined, [message.args, { signal: new AbortController().signal }])))
-    .then((value) => {
-      let json: string | undefined;
-      try {
-        json = apply(stringify, null, [{ value }]) as string | undefined;
-      } catch {
-        json = undefined;
-      }
-      reply(true, json === undefined ? {} : { json });
-    })
-    .catch((error: unknown) => reply(false, { error: error instanceof Error ? error.message : String(error) }));
+  const ran = new PromiseCtor((resolve) =>
+    resolve(apply(entry.original, undefined, [message.args, { signal: new AbortController().signal }])),
+  );
+  const done = (value: unknown) => {
+    let json: string | undefined;
+    try {
+      json = apply(stringify, null, [{ value }]) as string | undefined;
+    } catch {
+      json = undefined;
+    }
+    reply(true, json === undefined ? {} : { json });
+  };
+  const failed = (error: unknown) => reply(false, { error: error instanceof ErrorCtor ? StringCtor(error.message) : StringCtor(error) });
+  apply(promiseThen, ran, [done, failed]);
 }

@@ -1,5 +1,5 @@
 import { post } from '../channel';
-import { addEventListener, apply, CustomEventCtor, dispatchEvent, now, randomHex, wasPrevented } from '../primordials';
+import { addEventListener, apply, bag, CustomEventCtor, dispatchEvent, now, randomHex, wasPrevented } from '../primordials';
 
 /**
  * Which assistant is acting, for the audit only (it never changes a decision, and a page can fake
@@ -47,7 +47,8 @@ export function agentClicking(): boolean {
  */
 export function agentClickCertified(target: Element): boolean {
   if (checkType === null) return false;
-  const probe = new CustomEventCtor(checkType, { bubbles: true, composed: true, cancelable: true });
+  // A null-prototype bag: the event's dictionary is read with [[Get]] (an inherited `detail` would count).
+  const probe = new CustomEventCtor(checkType, bag({ bubbles: true, composed: true, cancelable: true }));
   apply(dispatchEvent, target, [probe]);
   return wasPrevented(probe);
 }

@@ -1,5 +1,5 @@
-import { patch } from '../patches';
-import { apply, assign, createObject, dom, freeze, getOwnPropertyDescriptor, StringCtor } from '../primordials';
+import { patch, replaced, wrap } from '../patches';
+import { apply, assign, createObject, dom, freeze, ownDescriptor, StringCtor } from '../primordials';
 import { fieldValue, takeScriptedValue } from './fields';
 import { type Intercepted, intercept, mustHold } from './hold';
 import { INTERCEPTOR_GROUP } from './mode';
@@ -73,31 +73,35 @@ function typingAction(target: Element, type: string): (Intercepted & { undo?: ()
 
 /** EventTarget.prototype.dispatchEvent, for synthetic clicks, Enter keys and typing. */
 export function patchDispatchEvent(): void {
-  const descriptor = getOwnPropertyDescriptor(EventTarget.prototype, 'dispatchEvent');
-  const original = descriptor?.value as ((this: EventTarget, event: Event) => boolean) | undefined;
-  if (!descriptor || typeof original !== 'function') return;
-  const dispatchEvent = function dispatchEvent(this: EventTarget, event: Event): boolean {
-    const type = typeOf(event);
-    const kind = type === null ? undefined : KINDS[type];
-    if (kind === undefined || dom.eventTrusted(event) || !isElement(this)) return apply(original, this, [event]);
-    if (kind === 'press') {
-      // Held like the click it leads to; otherwise passed without a report (the click reports).
-      const pressed = closestActivatable(this);
-      const action = pressed && ({ tool: 'click', target: pressed, via: 'dispatchEvent', privileged: isPrivileged(pressed) } as const);
-      if (action && mustHold(action)) return intercept(action, () => false);
-      return apply(original, this, [event]);
-    }
-    if (kind !== 'typing') {
-      const activated = activationTarget(this, kind, event);
-      if (activated === null) return apply(original, this, [event]);
-      const action = { tool: 'click', target: activated, via: 'dispatchEvent', privileged: isPrivileged(activated) } as const;
-      return intercept(action, () => apply(original, this, [event]));
-    }
-    const typing = typingAction(this, type!);
-    if (typing === null) return apply(original, this, [event]);
-    // The field must not keep a value that was never allowed.
-    if (mustHold(typing)) typing.undo?.();
-    return intercept(typing, () => apply(original, this, [event]));
-  };
-  patch(EventTarget.prototype, 'dispatchEvent', { ...descriptor, value: dispatchEvent }, INTERCEPTOR_GROUP);
+  const descriptor = ownDescriptor(EventTarget.prototype, 'dispatchEvent');
+  const native = descriptor?.value as ((this: EventTarget, event: Event) => boolean) | undefined;
+  if (!descriptor || typeof native !== 'function') return;
+  const dispatchEvent = wrap(native, (original, self, args) => apply(gatedDispatch, self, [original, args]));
+  patch(EventTarget.prototype, 'dispatchEvent', replaced(descriptor, 'value', dispatchEvent), INTERCEPTOR_GROUP);
+}
+
+/** The decision for one dispatchEvent call; `args` are the caller's, passed on untouched. */
+function gatedDispatch(this: EventTarget, original: (...args: unknown[]) => unknown, args: unknown[]): unknown {
+  const event = args[0];
+  const type = typeOf(event);
+  const kind = type === null ? undefined : KINDS[type];
+  if (kind === undefined || dom.eventTrusted(event) || !isElement(this)) return apply(original, this, args);
+  if (kind === 'press') {
+    // Held like the click it leads to; otherwise passed without a report (the click reports).
+    const pressed = closestActivatable(this);
+    const action = pressed && ({ tool: 'click', target: pressed, via: 'dispatchEvent', privileged: isPrivileged(pressed) } as const);
+    if (action && mustHold(action)) return intercept(action, () => false);
+    return apply(original, this, args);
+  }
+  if (kind !== 'typing') {
+    const activated = activationTarget(this, kind, event);
+    if (activated === null) return apply(original, this, args);
+    const action = { tool: 'click', target: activated, via: 'dispatchEvent', privileged: isPrivileged(activated) } as const;
+    return intercept(action, () => apply(original, this, args));
+  }
+  const typing = typingAction(this, type!);
+  if (typing === null) return apply(original, this, args);
+  // The field must not keep a value that was never allowed.
+  if (mustHold(typing)) typing.undo?.();
+  return intercept(typing, () => apply(original, this, args));
 }

@@ -1,5 +1,5 @@
-import { patch } from '../patches';
-import { apply, dom, getOwnPropertyDescriptor, StringCtor, WeakMapCtor, weakMapDelete, weakMapGet, weakMapSet } from '../primordials';
+import { patch, replaced, wrap } from '../patches';
+import { apply, dom, ownDescriptor, StringCtor, WeakMapCtor, weakMapDelete, weakMapGet, weakMapSet } from '../primordials';
 import { INTERCEPTOR_GROUP } from './mode';
 
 /**
@@ -24,7 +24,7 @@ type ValueAccess = { get: () => unknown; set: (value: unknown) => void };
 
 /** `value` of the prototype, captured before any patch: reading and restoring go through these. */
 function valueAccess(proto: ValueProto): ValueAccess | null {
-  const descriptor = getOwnPropertyDescriptor(proto, 'value');
+  const descriptor = ownDescriptor(proto, 'value');
   return descriptor?.get && descriptor.set ? { get: descriptor.get, set: descriptor.set } : null;
 }
 
@@ -36,28 +36,27 @@ const FIELDS = [
 ] as const;
 
 function patchSetter(proto: ValueProto, key: 'value' | 'selectedIndex', value: ValueAccess): void {
-  const descriptor = getOwnPropertyDescriptor(proto, key);
+  const descriptor = ownDescriptor(proto, key);
   const set = descriptor?.set;
   if (!descriptor || set === undefined) return;
   // Restoring by value is exact for every field kind (selectedIndex included).
   const restoreValue = (field: Element, before: string) => apply(value.set, field, [before]);
-  const setter = {
-    set(this: Element, next: unknown) {
-      let before: string | null = null;
-      try {
-        before = StringCtor(apply(value.get, this, []));
-      } catch {
-        // Not a field of this kind: the original setter throws exactly as it would have.
-      }
-      apply(set, this, [next]);
-      if (before === null) return;
-      // The first value of a burst is the one to restore: keep it across repeated writes.
-      const earlier = apply(weakMapGet, written, [this]) as ScriptedValue | undefined;
-      const entry: ScriptedValue = { before: earlier?.before ?? before, restore: (v) => restoreValue(this, v) };
-      apply(weakMapSet, written, [this, entry]);
-    },
-  }.set;
-  patch(proto, key, { ...descriptor, set: setter }, INTERCEPTOR_GROUP);
+  const setter = wrap(set, (original, self, args) => {
+    let before: string | null = null;
+    try {
+      before = StringCtor(apply(value.get, self, []));
+    } catch {
+      // Not a field of this kind: the original setter throws exactly as it would have.
+    }
+    apply(original, self, args);
+    if (before === null) return undefined;
+    // The first value of a burst is the one to restore: keep it across repeated writes.
+    const earlier = apply(weakMapGet, written, [self]) as ScriptedValue | undefined;
+    const entry: ScriptedValue = { before: earlier?.before ?? before, restore: (v) => restoreValue(self as Element, v) };
+    apply(weakMapSet, written, [self, entry]);
+    return undefined;
+  });
+  patch(proto, key, replaced(descriptor, 'set', setter), INTERCEPTOR_GROUP);
 }
 
 /** Value setters of input, textarea and select (and a select's selectedIndex). */

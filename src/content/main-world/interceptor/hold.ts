@@ -28,6 +28,8 @@ export type Intercepted = { via: Via; privileged: boolean } & (
   | { tool: 'withheld'; what: string }
 );
 
+/* `'json' in encoded` is safe: encode() answers with a null-prototype object. */
+
 /** An Enter key sends keydown, keypress and keyup: one hold, one question to the user. */
 const DEDUPE_MS = 1_000;
 const recentlyHeld = new WeakMapCtor<object, { via: string; time: number }>();
@@ -68,10 +70,12 @@ export function mustHold(action: Intercepted): boolean {
   return interceptionMode() === 'enforce' && action.privileged;
 }
 
-const keyOf = (action: Intercepted): object | null => ('target' in action ? action.target : null);
+/** By the tool, not with `in`, which would find a `target` a page put on Object.prototype. */
+const targetOf = (action: Intercepted): Element | null =>
+  action.tool === 'navigate' || action.tool === 'withheld' ? null : (action as { target: Element }).target;
 
 export function hold(action: Intercepted): void {
-  const key = keyOf(action);
+  const key = targetOf(action);
   if (key !== null) {
     const time = now();
     const last = apply(weakMapGet, recentlyHeld, [key]) as { via: string; time: number } | undefined;
@@ -117,7 +121,7 @@ export function observe(action: Intercepted): void {
   if (action.tool === 'withheld') return;
   const encoded = encode({
     tool: action.tool,
-    target: 'target' in action ? selectorFor(action.target) : null,
+    target: targetOf(action) === null ? null : selectorFor(targetOf(action)!),
     url: action.tool === 'navigate' ? action.url : null,
     agent: agentLabel(),
     via: action.via,

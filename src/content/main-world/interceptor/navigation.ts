@@ -40,7 +40,9 @@ export function guardNavigations(): void {
     url: readerOf(destinationProto, 'url') as ((destination: unknown) => unknown) | null,
     sameDocument: readerOf(destinationProto, 'sameDocument') as ((destination: unknown) => unknown) | null,
   };
-  if (navigation === undefined || Object.values(read).some((reader) => reader === null)) return; // Documented limit.
+  const readers = [read.userInitiated, read.cancelable, read.formData, read.sourceElement, read.destination, read.url, read.sameDocument];
+  for (let at = 0; at < readers.length; at += 1) if (readers[at] === null) return; // Documented limit.
+  if (navigation === undefined) return;
   const onNavigate = (event: NavigateEventLike) => {
     if (interceptionMode() === 'off' || read.userInitiated!(event) === true || read.cancelable!(event) !== true) return;
     const destination = read.destination!(event);

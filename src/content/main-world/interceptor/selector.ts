@@ -1,4 +1,4 @@
-import { dom, nodeList, previousElementSibling, text } from '../primordials';
+import { append, dom, nodeList, previousElementSibling, text } from '../primordials';
 
 /* Loops index arrays: a page may have replaced Array.prototype[Symbol.iterator] by the time this runs. */
 
@@ -10,33 +10,30 @@ import { dom, nodeList, previousElementSibling, text } from '../primordials';
  */
 export function selectorFor(element: Element): string | null {
   try {
-    const steps: string[] = [];
+    // Built by prepending to a string: Array.prototype.unshift is the page's to replace.
+    let selector = '';
+    const prepend = (step: string) => {
+      selector = selector === '' ? step : `${step} >>> ${selector}`;
+    };
     let current: Element = element;
     for (;;) {
       const root = dom.getRootNode(current) as Node;
       const type = dom.nodeType(root);
       if (type === 9) {
         if (root !== document) return null; // Another realm's document: not this frame's to address.
-        steps.unshift(pathWithin(current, root));
+        prepend(pathWithin(current, root));
         break;
       }
       if (type !== 11) return null; // Detached.
       const host = dom.host(root) as Element; // Throws for a plain fragment: detached as well.
       if (dom.shadowRoot(host) !== root) return null; // A closed shadow root cannot be addressed.
-      steps.unshift(pathWithin(current, root));
+      prepend(pathWithin(current, root));
       current = host;
     }
-    const selector = joinSteps(steps);
     return resolvesToExactly(selector, element) ? selector : null;
   } catch {
     return null;
   }
-}
-
-function joinSteps(steps: string[]): string {
-  let joined = '';
-  for (let at = 0; at < steps.length; at += 1) joined = joined === '' ? steps[at]! : `${joined} >>> ${steps[at]}`;
-  return joined;
 }
 
 function count(root: Node, selector: string): number {
@@ -100,13 +97,13 @@ function matchOne(selector: string): Element | null {
       const list = (
         dom.nodeType(scope) === 9 ? dom.documentQuerySelectorAll(scope, step) : dom.fragmentQuerySelectorAll(scope, step)
       ) as NodeList;
-      for (let item = 0; item < nodeList.length(list); item += 1) found[found.length] = nodeList.item(list, item)!;
+      for (let item = 0; item < nodeList.length(list); item += 1) append(found, nodeList.item(list, item)!);
     }
     if (index < steps.length - 1) {
       scopes = [];
       for (let at = 0; at < found.length; at += 1) {
         const shadow = dom.shadowRoot(found[at]) as Node | null;
-        if (shadow !== null) scopes[scopes.length] = shadow;
+        if (shadow !== null) append(scopes, shadow);
       }
     }
   }

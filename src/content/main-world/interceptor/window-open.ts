@@ -1,5 +1,5 @@
-import { patch } from '../patches';
-import { apply, getOwnPropertyDescriptor, StringCtor, text } from '../primordials';
+import { patch, replaced, wrap } from '../patches';
+import { apply, ownDescriptor, StringCtor, text } from '../primordials';
 import { hold, intercept, mustHold } from './hold';
 import { INTERCEPTOR_GROUP } from './mode';
 import { leavesSite } from './privilege';
@@ -12,10 +12,10 @@ type Open = (this: Window, url?: string | URL, target?: string, features?: strin
  * returns null, as a popup blocker's would, and the audit says so.
  */
 export function patchWindowOpen(): void {
-  const descriptor = getOwnPropertyDescriptor(window, 'open');
-  const original = descriptor?.value as Open | undefined;
-  if (!descriptor || typeof original !== 'function') return;
-  const open = function open(this: Window, ...args: Parameters<Open>): Window | null {
+  const descriptor = ownDescriptor(window, 'open');
+  const native = descriptor?.value as Open | undefined;
+  if (!descriptor || typeof native !== 'function') return;
+  const open = wrap(native, (original, self, args) => {
     const requested = args[0] === undefined || args[0] === null ? '' : StringCtor(args[0]);
     // An empty URL (about:blank) stays in this origin and leaves nothing.
     const privileged = requested !== '' && leavesSite(requested);
@@ -29,7 +29,7 @@ export function patchWindowOpen(): void {
       hold(withheld);
       return null;
     }
-    return intercept(withheld, () => apply(original, this, args));
-  };
-  patch(window, 'open', { ...descriptor, value: open }, INTERCEPTOR_GROUP);
+    return intercept(withheld, () => apply(original, self, args));
+  });
+  patch(window, 'open', replaced(descriptor, 'value', open), INTERCEPTOR_GROUP);
 }
