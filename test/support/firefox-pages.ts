@@ -5,7 +5,7 @@ import type { TestPage } from './browsers';
 export function wrapPuppeteer(page: import('puppeteer-core').Page): TestPage & { raw: import('puppeteer-core').Page } {
   return {
     raw: page,
-    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    goto: (url) => gotoLoaded(page, url),
     evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
     url: () => page.url(),
     close: () => page.close(),
@@ -92,4 +92,30 @@ async function openFirefoxExtensionPage(browser: import('puppeteer-core').Browse
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`Could not open ${url}`);
+}
+
+/** How long to wait for puppeteer's load event before asking the page itself. */
+const LOAD_EVENT_MS = 8_000;
+
+/**
+ * page.goto in Firefox over BiDi now and then never sees the load event of a page that did load
+ * (the navigation id of the load event and of the navigate command disagree:
+ * https://github.com/puppeteer/puppeteer/issues/13041, https://bugzilla.mozilla.org/show_bug.cgi?id=1879163),
+ * which cost 30 s and a retry. After LOAD_EVENT_MS the page is asked directly: if it is at that
+ * URL and complete, the navigation happened; otherwise the wait goes on to puppeteer's own timeout
+ * and fails as before.
+ */
+async function gotoLoaded(page: import('puppeteer-core').Page, url: string): Promise<void> {
+  const navigation = page.goto(url, { waitUntil: 'load' }).then(() => true);
+  const early = await Promise.race([navigation, new Promise<false>((resolve) => setTimeout(() => resolve(false), LOAD_EVENT_MS))]);
+  if (early) return;
+  const loaded = await page
+    .evaluate(() => ({ href: location.href, ready: document.readyState }))
+    .then((seen) => seen.href === url && seen.ready === 'complete')
+    .catch(() => false);
+  if (loaded) {
+    navigation.catch(() => undefined);
+    return;
+  }
+  await navigation;
 }
