@@ -1,6 +1,6 @@
 import browser from 'webextension-polyfill';
 import { DEFAULT_POLICY, type PolicyIssue, parsePolicy } from '../core/policy';
-import { PolicySetResponseSchema, type PolicyState, PolicyStateSchema } from '../messages/policy-ui';
+import { type PolicyIssueMessage, PolicySetResponseSchema, type PolicyState, PolicyStateSchema } from '../messages/policy-ui';
 import type { UiRequest } from '../messages/ui-background';
 import { localizePage, t } from '../ui/i18n';
 import { Draft } from './draft';
@@ -26,12 +26,13 @@ function show(policy: unknown): void {
 }
 
 /** The errors in the list above the form (with their paths) and at the fields they concern. */
-function errors(issues: readonly PolicyIssue[]): void {
+function errors(issues: readonly PolicyIssueMessage[]): void {
   showErrors(issues);
   showFieldErrors(form, issues, draft.json);
 }
 
-function state(loaded: PolicyState): void {
+/** The administrator's locks and the policy in effect. */
+function applyState(loaded: PolicyState): void {
   showState(loaded);
   showLocks(draft, loaded);
 }
@@ -70,7 +71,7 @@ function parseEditor(): { ok: true; json: unknown } | { ok: false; errors: Polic
 }
 
 function showPolicyState(loaded: PolicyState, policy: unknown): void {
-  state(loaded);
+  applyState(loaded);
   show(policy);
   errors(loaded.errors);
 }
