@@ -47,9 +47,9 @@ function child(json: Json, key: string): Json {
   return made;
 }
 
-/** The JSON as the form edits it: an object (anything else starts over from the defaults). */
+/** A copy of the JSON for the form to edit: an object (anything else starts over from the defaults), never frozen. */
 export function editable(json: unknown): Json {
-  return isObject(json) ? json : structuredClone(DEFAULT_POLICY);
+  return structuredClone(isObject(json) ? json : DEFAULT_POLICY) as Json;
 }
 
 export const readCell = (json: unknown, trust: Trust, privilege: PrivilegeName) =>
