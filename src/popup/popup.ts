@@ -1,5 +1,6 @@
 import browser from 'webextension-polyfill';
 import { localizePage } from '../ui/i18n';
+import { initAddSite } from './add-site';
 import { initAuditHealth } from './audit-health';
 import { initAuditView } from './audit-view';
 import { initPending } from './pending';
@@ -8,4 +9,5 @@ localizePage();
 initAuditView();
 initAuditHealth(document.getElementById('audit-health')!);
 initPending(document.getElementById('pending')!, new AbortController().signal);
+void initAddSite(document.getElementById('add-site') as HTMLButtonElement, new AbortController().signal);
 document.getElementById('open-settings')!.addEventListener('click', () => void browser.runtime.openOptionsPage());

@@ -71,6 +71,24 @@ describe.skipIf(skipReason !== null)(`managed policy in chromium${skipReason ===
     expect(await options.locked()).toEqual(['sites', 'allowlists']);
     const locked = await options.page.evaluate(() => document.querySelector('#locked [data-key="sites"]')!.textContent);
     expect(locked).toContain('managed-untrusted.example');
+    // The form shows the administrator's values in those settings, disabled, and says who set them.
+    const form = await options.page.evaluate(() => {
+      const section = (key: string) => document.querySelector<HTMLFieldSetElement>(`#settings-form fieldset[data-key="${key}"]`)!;
+      return {
+        disabled: ['sites', 'allowlists', 'privileges'].map((key) => section(key).disabled),
+        note: section('sites').querySelector('.lock-note')?.textContent,
+        sites: Array.from(document.querySelectorAll<HTMLElement>('#sites-list > li'), (li) => li.dataset.site),
+        payees: Array.from(document.querySelectorAll<HTMLInputElement>('#payees-list input'), (input) => input.value),
+        addSite: (document.getElementById('add-site') as HTMLInputElement).matches(':disabled'),
+      };
+    });
+    expect(form).toEqual({
+      disabled: [true, true, false],
+      note: '🔒 Set by your administrator: you cannot change it here.',
+      sites: ['managed-untrusted.example'],
+      payees: ['Managed Payee'],
+      addSite: true,
+    });
 
     const mine = { ...structuredClone(DEFAULT_POLICY), askTimeoutSeconds: 60, sites: { 'bank.example': { trust: 'trusted' } } };
     await options.setEditor(JSON.stringify(mine));

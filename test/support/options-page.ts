@@ -12,7 +12,7 @@ export type OptionsPage = {
   locked(): Promise<string[]>;
   setEditor(text: string): Promise<void>;
   /** Clicks a button and waits until the status line changes to match `until`. */
-  click(id: 'save' | 'export' | 'defaults', until: RegExp): Promise<string>;
+  click(id: 'save' | 'export' | 'defaults' | 'save-form' | 'reset-confirm', until: RegExp): Promise<string>;
   exported(): Promise<string>;
   /** Chooses a file in the import input, as the file picker would. */
   importFile(name: string, text: string, until: RegExp): Promise<string>;

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY } from '../../src/core/policy';
+import { seriousViolations } from '../support/axe';
+import { BROWSERS, type TestPage } from '../support/browsers';
+import { openOptions } from '../support/options-page';
+import { field, settingsForm } from '../support/settings-form';
+import { clicks, useBrowser, type Verdict } from '../support/suite';
+
+const PAY = { tool: 'click', args: { target: '#pay' }, claims: { label: 'Pay $500' }, agent: 'settings-test' };
+
+/** The verdict, or `pending` when Warrant is still waiting for the user after 15 s (an ask). */
+const decide = (page: TestPage) =>
+  page.evaluate(async (call) => {
+    const w = window as unknown as { warrant: { propose(c: unknown): Promise<Verdict> } };
+    const pending = new Promise<{ decision: 'pending' }>((resolve) => setTimeout(() => resolve({ decision: 'pending' }), 15_000));
+    return Promise.race([w.warrant.propose(call), pending]);
+  }, PAY);
+
+describe.each(BROWSERS)('the settings form in %s', (name) => {
+  const env = useBrowser(name);
+
+  it('a privilege chosen in the table and a site added as trusted are saved, and decide the next actions', async () => {
+    const options = await openOptions(env.browser);
+    const form = settingsForm(options.page);
+    expect(await form.control(field('privileges', 'default', 'commit'))).toMatchObject({ value: 'ask', disabled: false });
+    await form.choose(field('privileges', 'default', 'commit'), 'block');
+    await form.type('add-site', 'bank.example');
+    expect(await form.errorAt('add-site')).toBeNull();
+    await options.page.evaluate(() => {
+      (document.getElementById('add-site-trust') as HTMLSelectElement).value = 'trusted';
+    });
+    await form.press('add-site-button');
+    expect(await form.sites()).toEqual(['bank.example']);
+    // The JSON view follows the form before anything is saved.
+    expect(await options.editor()).toMatchObject({
+      privileges: { default: { commit: 'block' } },
+      sites: { 'bank.example': { trust: 'trusted' } },
+    });
+
+    expect(await options.click('save-form', /^(Saved|Not saved|Warrant gave)/)).toBe('Saved.');
+    const { effective } = await form.policyState();
+    expect(effective).toEqual({
+      ...structuredClone(DEFAULT_POLICY),
+      privileges: { ...DEFAULT_POLICY.privileges, default: { ...DEFAULT_POLICY.privileges.default, commit: 'block' } },
+      sites: { 'bank.example': { trust: 'trusted' } },
+    });
+    await options.close();
+
+    // Pay on an unlisted site is now blocked outright, and on the trusted site performed without a question.
+    const shop = await env.open('shop.example', '/click.html');
+    expect(await decide(shop)).toMatchObject({ decision: 'block', executed: false });
+    expect(await clicks(shop)).toEqual([]);
+    await shop.close();
+    const bank = await env.open('bank.example', '/click.html');
+    expect(await decide(bank)).toMatchObject({ decision: 'allow', executed: true });
+    expect(await clicks(bank)).toEqual(['pay']);
+    await bank.close();
+  });
+
+  it('the popup offers to add the active tab’s site', async () => {
+    const page = await env.open('shop.example', '/click.html');
+    const popup = await env.browser.openExtensionPage('src/popup/index.html');
+    const button = await popup.evaluate(async () => {
+      const shown = document.getElementById('add-site') as HTMLButtonElement;
+      for (let i = 0; i < 50 && shown.hidden; i++) await new Promise((r) => setTimeout(r, 100));
+      return { hidden: shown.hidden, site: shown.dataset.site ?? null, text: shown.textContent?.trim() };
+    });
+    expect(button).toEqual({ hidden: false, site: 'shop.example', text: 'Add this site' });
+    await popup.close();
+    await page.close();
+  });
+
+  it('says in plain words at the field what is wrong with a site or a timeout, and saves nothing', async () => {
+    const options = await openOptions(env.browser);
+    const form = settingsForm(options.page);
+    const before = (await form.policyState()).stored;
+
+    // As you type: the add-site field names the site to write instead, and Add adds nothing.
+    await form.type('add-site', 'www.shop.example');
+    expect(await form.errorAt('add-site')).toBe(
+      'Type shop.example instead: a site is written without www. or a path, and covers all of its addresses.',
+    );
+    await form.press('add-site-button');
+    expect(await form.sites()).toEqual(['bank.example']);
+    await form.press('add-navigation');
+    await form.type(field('allowlists', 'navigation', 0), 'co.uk');
+    expect((await form.control(field('allowlists', 'navigation', 0)))?.error).toMatch(/co\.uk is shared by many unrelated sites/);
+
+    // What the background refuses on Save is shown at its field: a site typed into the JSON, a timeout in the form.
+    const json = {
+      ...((await options.editor()) as Record<string, unknown>),
+      sites: { 'bank.example': { trust: 'trusted' }, 'www.bank.example': {} },
+    };
+    await options.setEditor(JSON.stringify(json, null, 2));
+    await options.page.evaluate(() => document.getElementById('policy')!.dispatchEvent(new Event('input', { bubbles: true })));
+    expect(await form.sites()).toEqual(['bank.example', 'www.bank.example']);
+    await form.type('ask-timeout', '1');
+    expect(await options.click('save-form', /^(Saved|Not saved)/)).toBe('Not saved: 3 errors.');
+    expect(await form.control(field('sites', 'www.bank.example'))).toMatchObject({
+      invalid: true,
+      error: 'Type bank.example instead: a site is written without www. or a path, and covers all of its addresses.',
+    });
+    expect((await form.control(field('askTimeoutSeconds')))?.error).toBe('Type a whole number of seconds from 5 to 3600.');
+    expect((await form.control(field('allowlists', 'navigation', 0)))?.error).toMatch(/co\.uk is shared/);
+    // The list above keeps every error with its path, for the JSON view.
+    expect((await options.errors()).map((e) => e.path).sort()).toEqual([
+      'allowlists.navigation[0]',
+      'askTimeoutSeconds',
+      'sites["www.bank.example"]',
+    ]);
+    expect((await form.policyState()).stored).toEqual(before);
+    expect(await seriousViolations(options.page)).toEqual([]);
+    await options.close();
+  });
+
+  it('opens with a site to add from the address, redraws from the JSON editor, and resets only when confirmed', async () => {
+    const options = await openOptions(env.browser);
+    const form = settingsForm(options.page);
+    await options.page.evaluate(() => {
+      location.hash = '#add=news.example';
+      setTimeout(() => location.reload(), 0);
+    });
+    await new Promise((r) => setTimeout(r, 1_000));
+    await options.page.evaluate(async () => {
+      for (let i = 0; i < 100 && document.getElementById('status')?.textContent === 'Loading…'; i++)
+        await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(await options.page.evaluate(() => (document.getElementById('add-site') as HTMLInputElement).value)).toBe('news.example');
+    expect(await options.page.evaluate(() => document.activeElement?.id)).toBe('add-site');
+
+    await options.setEditor(JSON.stringify({ ...structuredClone(DEFAULT_POLICY), ocr: { ...DEFAULT_POLICY.ocr, read: true } }));
+    await options.page.evaluate(() => document.getElementById('policy')!.dispatchEvent(new Event('input', { bubbles: true })));
+    expect((await form.control(field('ocr', 'read')))?.value).toBe('true');
+    expect(await form.sites()).toEqual([]);
+
+    await form.press('reset');
+    const dialog = await options.page.evaluate(() => {
+      const shown = document.getElementById('reset-dialog') as HTMLDialogElement;
+      return { open: shown.open, text: shown.textContent ?? '' };
+    });
+    expect(dialog.open).toBe(true);
+    expect(dialog.text).toContain('your sites, allowlists and choices are removed');
+    await form.press('reset-cancel');
+    expect((await form.policyState()).effective).toMatchObject({ sites: { 'bank.example': { trust: 'trusted' } } });
+    await form.press('reset');
+    expect(await options.click('reset-confirm', /^(Saved|Not saved)/)).toBe('Saved.');
+    expect((await form.policyState()).effective).toEqual(DEFAULT_POLICY);
+    expect(await form.sites()).toEqual([]);
+    await options.close();
+  });
+});
