@@ -45,7 +45,6 @@ export function initAuditView(signal: AbortSignal = new AbortController().signal
     if (kind !== 'fresh' && shown.length === 0) kind = 'fresh';
     const cursor = kind === 'older' ? { before: shown.at(-1)!.seq } : kind === 'newer' ? { after: shown[0]!.seq } : {};
     const limit = kind === 'newer' ? NEWER : PAGE + 1;
-    if (kind === 'fresh') list.setAttribute('aria-busy', 'true');
     const request: UiRequest = { kind: 'audit:list', limit, ...filter, ...cursor };
     const parsed = AuditListResponseSchema.safeParse(await browser.runtime.sendMessage(request).catch(() => null));
     const render = view === 'blocked' ? renderBlocked : renderRecord;
@@ -70,10 +69,19 @@ export function initAuditView(signal: AbortSignal = new AbortController().signal
     if (parsed.success) status.textContent = summary(view, shown.length, Object.keys(filter).length > (view === 'blocked' ? 1 : 0));
     older.hidden = !more;
     list.dataset.view = view;
-    list.setAttribute('aria-busy', 'false');
   };
+  let fresh = 0;
   const load = (kind: Load) => {
-    queue = queue.then(() => run(kind)).catch(() => undefined);
+    // Busy at once, not when the queue reaches it, and until the last fresh load queued is shown.
+    if (kind === 'fresh') fresh++;
+    list.setAttribute('aria-busy', String(fresh > 0));
+    queue = queue
+      .then(() => run(kind))
+      .catch(() => undefined)
+      .finally(() => {
+        if (kind === 'fresh') fresh--;
+        list.setAttribute('aria-busy', String(fresh > 0));
+      });
     return queue;
   };
 
