@@ -59,6 +59,10 @@ export function initAuditView(signal: AbortSignal = new AbortController().signal
       if (parsed.data.length >= NEWER) return run('fresh');
       keepScroll(() => list.prepend(...parsed.data.map(render)));
       shown = [...parsed.data, ...shown];
+      for (const record of parsed.data) {
+        addOptions(fields.site, [record.tab.origin, record.frame.origin], 80);
+        addOptions(fields.tool, [record.proposal.tool], 60);
+      }
     } else {
       const page = parsed.data.slice(0, PAGE);
       more = parsed.data.length > PAGE;
@@ -140,6 +144,16 @@ async function fillFacets(site: HTMLSelectElement, tool: HTMLSelectElement): Pro
   const request: UiRequest = { kind: 'audit:facets' };
   const parsed = AuditFacetsResponseSchema.safeParse(await browser.runtime.sendMessage(request).catch(() => null));
   if (!parsed.success) return;
-  site.append(...parsed.data.sites.map((origin) => new Option(origin.slice(0, 80), origin)));
-  tool.append(...parsed.data.tools.map((name) => new Option(name.slice(0, 60), name)));
+  addOptions(site, parsed.data.sites, 80);
+  addOptions(tool, parsed.data.tools, 60);
+}
+
+/** Adds the values a menu does not offer yet (a record written while the popup is open may name a new site or tool). */
+function addOptions(menu: HTMLSelectElement, values: (string | null)[], width: number): void {
+  const offered = new Set(Array.from(menu.options, (option) => option.value));
+  for (const value of values) {
+    if (value === null || offered.has(value)) continue;
+    menu.append(new Option(value.slice(0, width), value));
+    offered.add(value);
+  }
 }

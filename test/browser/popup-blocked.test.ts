@@ -149,7 +149,11 @@ describe.each(BROWSERS)('the popup audit views in %s', (name) => {
     const other = await propose(page, { tool: 'nuke_elsewhere', args: {} });
     const live = await propose(page, { tool: 'nuke_live', args: {} });
     expect(await waitForListed(popup, live.id)).toEqual([live.id]);
-    expect(await popup.evaluate(() => (document.getElementById('filter-search') as HTMLInputElement).value)).toBe('nuke_live');
+    const kept = await popup.evaluate(() => ({
+      search: (document.getElementById('filter-search') as HTMLInputElement).value,
+      toolOffered: Array.from((document.getElementById('filter-tool') as HTMLSelectElement).options, (o) => o.value).includes('nuke_live'),
+    }));
+    expect(kept).toEqual({ search: 'nuke_live', toolOffered: true });
     expect(other.decision).toBe('reject');
 
     const everything = await step(popup, { search: '' });
