@@ -59,16 +59,17 @@ export function initAuditView(signal: AbortSignal = new AbortController().signal
       if (parsed.data.length >= NEWER) return run('fresh');
       keepScroll(() => list.prepend(...parsed.data.map(render)));
       shown = [...parsed.data, ...shown];
-      for (const record of parsed.data) {
-        addOptions(fields.site, [record.tab.origin, record.frame.origin], 80);
-        addOptions(fields.tool, [record.proposal.tool], 60);
-      }
     } else {
       const page = parsed.data.slice(0, PAGE);
       more = parsed.data.length > PAGE;
       if (kind === 'fresh') list.replaceChildren(...page.map(render));
       else list.append(...page.map(render));
       shown = kind === 'fresh' ? page : [...shown, ...page];
+    }
+    // A record written since the menus were filled may name a new site or tool.
+    for (const record of parsed.success ? parsed.data : []) {
+      addOptions(fields.site, [record.tab.origin, record.frame.origin], 80);
+      addOptions(fields.tool, [record.proposal.tool], 60);
     }
     if (parsed.success) status.textContent = summary(view, shown.length, Object.keys(filter).length > (view === 'blocked' ? 1 : 0));
     older.hidden = !more;

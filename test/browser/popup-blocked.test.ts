@@ -159,6 +159,27 @@ describe.each(BROWSERS)('the popup audit views in %s', (name) => {
     const everything = await step(popup, { search: '' });
     expect(everything.ids.slice(0, 3)).toEqual([live.id, other.id, rejected.at(-1)!.id]);
     expect(everything.items.find((i) => i.id === denied.id)).toBeUndefined(); // beyond the first 50 in All
+
+    // Live, unfiltered and scrolled down: the record joins the top in place (51 listed, not a fresh
+    // 50) and what the user was reading stays where it was on the screen.
+    const reading = rejected[40]!.id;
+    const top = await popup.evaluate((id) => {
+      document.querySelector(`#records > li[data-id="${id}"]`)!.scrollIntoView();
+      return document.querySelector(`#records > li[data-id="${id}"]`)!.getBoundingClientRect().top;
+    }, reading);
+    const later = await propose(page, { tool: 'nuke_later', args: {} });
+    const ids = await waitForListed(popup, later.id);
+    expect(ids.slice(0, 2)).toEqual([later.id, live.id]);
+    expect(ids).toHaveLength(51);
+    const after = await popup.evaluate(
+      (id) => ({
+        top: document.querySelector(`#records > li[data-id="${id}"]`)!.getBoundingClientRect().top,
+        scrolled: (document.scrollingElement ?? document.documentElement).scrollTop,
+      }),
+      reading,
+    );
+    expect(after.scrolled).toBeGreaterThan(0);
+    expect(Math.abs(after.top - top)).toBeLessThan(2);
     expect(await seriousViolations(popup)).toEqual([]);
     await popup.close();
     await page.close();
