@@ -161,9 +161,11 @@ describe.each(BROWSERS)('the popup audit views in %s', (name) => {
     expect(everything.items.find((i) => i.id === denied.id)).toBeUndefined(); // beyond the first 50 in All
 
     // Live, unfiltered and scrolled down: the record joins the top in place (51 listed, not a fresh
-    // 50) and what the user was reading stays where it was on the screen.
+    // 50) and what the user was reading stays where it was on the screen (scroll anchoring off).
     const reading = rejected[40]!.id;
     const top = await popup.evaluate((id) => {
+      // The browsers' own scroll anchoring would hide whether the popup keeps the place itself.
+      for (const element of [document.documentElement, document.body]) element.style.overflowAnchor = 'none';
       document.querySelector(`#records > li[data-id="${id}"]`)!.scrollIntoView();
       return document.querySelector(`#records > li[data-id="${id}"]`)!.getBoundingClientRect().top;
     }, reading);
