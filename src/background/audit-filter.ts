@@ -16,5 +16,25 @@ export function matchesFilter(record: AuditRecord, filter: AuditFilter): boolean
   if (filter.decision !== undefined && record.decision !== filter.decision) return false;
   if (filter.tool !== undefined && record.proposal.tool !== filter.tool) return false;
   if (filter.site !== undefined && record.tab.origin !== filter.site && record.frame.origin !== filter.site) return false;
+  if (filter.from !== undefined && record.time < filter.from) return false;
+  if (filter.to !== undefined && record.time > filter.to) return false;
+  if (filter.search !== undefined && !searchable(record).includes(filter.search.trim().toLowerCase())) return false;
   return true;
+}
+
+/** The words a search looks in: where, which tool, on what, what it showed, and why (codes and messages). */
+function searchable(record: AuditRecord): string {
+  const { tab, frame, proposal, resolution, targetLabel, reasons } = record;
+  return [
+    tab.origin,
+    frame.origin,
+    proposal.tool,
+    resolution?.tool,
+    proposal.target,
+    targetLabel,
+    ...reasons.flatMap((r) => [r.code, r.message]),
+  ]
+    .filter((part): part is string => typeof part === 'string')
+    .join('\n')
+    .toLowerCase();
 }

@@ -12,8 +12,8 @@ export function isAuditRequest(request: UiRequest): request is AuditRequest {
 export function handleAuditRequest(request: AuditRequest): Promise<unknown> {
   switch (request.kind) {
     case 'audit:list': {
-      const { kind: _kind, limit, ...filter } = request;
-      return listAudit(limit, filter);
+      const { kind: _kind, limit, before, after, ...filter } = request;
+      return listAudit(limit, filter, { before, after });
     }
     case 'audit:export':
       return exportAuditPage({ since: request.since, until: request.until }, request.after);

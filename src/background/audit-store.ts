@@ -1,7 +1,8 @@
 import browser from 'webextension-polyfill';
 import { chainRecord } from '../core/audit';
 import { type AuditBody, AuditCropSchema, type AuditHead, type AuditRecord, AuditRecordSchema } from '../core/contracts';
-import type { AuditFilter } from '../messages/ui-background';
+import { AUDIT_CHANNEL, type AuditNotice } from '../messages/audit-notice';
+import type { AuditCursor, AuditFilter } from '../messages/ui-background';
 import { HEAD_KEY, inTransaction, META, openAuditDb, RECORDS, req, SEAL_KEY, scan } from './audit-db';
 import { matchesFilter } from './audit-filter';
 import { headHolds, headMac, newSealKey, readHead, readSealKey, sealChained } from './audit-seal';
@@ -68,19 +69,22 @@ export function appendAudit(body: AuditBody): Promise<AuditRecord> {
         meta.put(next, HEAD_KEY);
         return record;
       });
-      if (written) return written;
+      if (written) {
+        announce({ kind: 'audit:changed', seq: written.seq });
+        return written;
+      }
     }
     throw new Error('The audit head kept moving while a record was sealed; the record was not written.');
   });
 }
 
-/** The latest `limit` records matching `filter`, newest first. */
-export function listAudit(limit: number, filter: AuditFilter = {}): Promise<AuditRecord[]> {
+/** The latest `limit` records matching `filter` (older than `before`, newer than `after`: seqs), newest first. */
+export function listAudit(limit: number, filter: AuditFilter = {}, cursor: AuditCursor = {}): Promise<AuditRecord[]> {
   return serially(QUEUE, async () => {
     const db = await database();
     return inTransaction(db, [RECORDS], 'readonly', async (tx) => {
       const found: AuditRecord[] = [];
-      await scan(tx.objectStore(RECORDS), null, 'prev', (value) => {
+      await scan(tx.objectStore(RECORDS), seqRange(cursor), 'prev', (value) => {
         // Records from a later format are skipped here, never rewritten: export still shows them.
         const parsed = AuditRecordSchema.safeParse(value);
         if (parsed.success && matchesFilter(parsed.data, filter)) found.push(parsed.data);
@@ -89,6 +93,28 @@ export function listAudit(limit: number, filter: AuditFilter = {}): Promise<Audi
       return found;
     });
   });
+}
+
+/** Tells open extension pages a record was written (audit-notice.ts); a page that misses it still lists the record when next opened. */
+function announce(notice: AuditNotice): void {
+  if (typeof BroadcastChannel !== 'function') return;
+  try {
+    const channel = new BroadcastChannel(AUDIT_CHANNEL);
+    // The message is queued for every listener when posted, so closing at once loses nothing.
+    channel.postMessage(notice);
+    channel.close();
+  } catch (error) {
+    console.warn('Warrant: open pages were not told of the new audit record', error);
+  }
+}
+
+/** Seqs strictly between `after` and `before`; null for the whole log. */
+function seqRange({ before, after }: AuditCursor): IDBKeyRange | null {
+  if (before !== undefined && after !== undefined)
+    return after + 1 < before ? IDBKeyRange.bound(after, before, true, true) : IDBKeyRange.only(-1); // nothing: seqs are never negative
+  if (before !== undefined) return IDBKeyRange.upperBound(before, true);
+  if (after !== undefined) return IDBKeyRange.lowerBound(after, true);
+  return null;
 }
 
 export function auditCap(): Promise<number> {

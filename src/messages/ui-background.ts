@@ -9,8 +9,20 @@ export const AuditFilterSchema = z.strictObject({
   /** An origin; matches the tab's or the frame's. */
   site: z.string().max(2_048).optional(),
   tool: z.string().max(128).optional(),
+  /** Free text, case-insensitive, over the site, the tool, the target, its label and the reasons. */
+  search: z.string().min(1).max(200).optional(),
+  /** Epoch milliseconds, both inclusive: records from `from` up to `to`. */
+  from: z.number().int().nonnegative().optional(),
+  to: z.number().int().nonnegative().optional(),
 });
 export type AuditFilter = z.infer<typeof AuditFilterSchema>;
+
+/** Paging by seq: `before` lists older records than the last one shown, `after` newer than the newest. */
+export const AuditCursorSchema = z.strictObject({
+  before: z.number().int().nonnegative().optional(),
+  after: z.number().int().nonnegative().optional(),
+});
+export type AuditCursor = z.infer<typeof AuditCursorSchema>;
 
 /**
  * An export is always one unbroken run of the chain (a filtered subset could never verify):
@@ -24,7 +36,12 @@ export type AuditRange = z.infer<typeof AuditRangeSchema>;
 
 /** Extension pages (popup, options) → background. Only accepted from this extension's own pages. */
 export const UiRequestSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('audit:list'), limit: z.number().int().min(1).max(500), ...AuditFilterSchema.shape }),
+  z.strictObject({
+    kind: z.literal('audit:list'),
+    limit: z.number().int().min(1).max(500),
+    ...AuditFilterSchema.shape,
+    ...AuditCursorSchema.shape,
+  }),
   /** One page of the export; `after` is the `next` of the previous page. */
   z.strictObject({ kind: z.literal('audit:export'), ...AuditRangeSchema.shape, after: z.number().int().nonnegative().optional() }),
   /** The tools and sites present in the log, for the filter menus. */

@@ -1,6 +1,7 @@
 import type { AuditRecord } from '../core/contracts';
 import { type MessageKey, t } from '../ui/i18n';
 import { decisionWord, text } from './dom';
+import { outcomeBadge } from './outcome';
 import { reasonItem } from './plain-reasons';
 
 const EVENTS: Record<string, MessageKey> = {
@@ -17,10 +18,13 @@ export function renderBlocked(record: AuditRecord): HTMLLIElement {
   item.className = 'blocked';
   item.dataset.decision = record.decision;
   item.dataset.id = record.id;
+  item.dataset.seq = String(record.seq);
 
   const head = document.createElement('div');
   head.append(
     text('span', `decision ${record.decision}`, decisionWord(record.decision)),
+    ' ',
+    outcomeBadge(record),
     text('strong', 'tool', ` ${record.proposal.tool ?? t('noTool')}`),
   );
   const event = record.event ? EVENTS[record.event] : undefined;

@@ -1,3 +1,4 @@
+import { NOT_APPROVED } from '../../core/audit/outcome';
 import { type Certificate, type Reason, reason } from '../../core/contracts';
 import { summariseAsk } from '../../core/plan/ask-summary';
 import type { ResolvedCall } from '../../core/resolver';
@@ -37,7 +38,7 @@ export async function askUser(input: AskInput): Promise<AskOutcome> {
   if (asking.has(waitingKey)) {
     return {
       approved: false,
-      reason: reason('not_approved', 'The same action is already waiting for the user; this repeat was not asked again.'),
+      reason: reason('not_approved', NOT_APPROVED.repeat),
       record: { approved: false, time: Date.now() },
     };
   }
@@ -81,11 +82,11 @@ async function putToUser(input: AskInput, transaction: string): Promise<AskOutco
     }),
   });
   const why = {
-    user: answer.approved ? 'The user approved.' : 'The user denied the action.',
-    timeout: 'The user did not answer in time.',
-    tab_closed: 'The tab closed before the user answered.',
-    page_left: 'The page was reloaded or left before the user answered.',
-    lost: 'The request was lost.',
+    user: answer.approved ? 'The user approved.' : NOT_APPROVED.denied,
+    timeout: NOT_APPROVED.timeout,
+    tab_closed: NOT_APPROVED.tabClosed,
+    page_left: NOT_APPROVED.pageLeft,
+    lost: NOT_APPROVED.lost,
   }[answer.why];
   return {
     approved: answer.approved,

@@ -1,4 +1,5 @@
 import browser from 'webextension-polyfill';
+import { NOT_APPROVED } from '../../core/audit/outcome';
 import { type AuditBody, reason } from '../../core/contracts';
 import { appendAudit } from '../audit-store';
 import { serially } from '../serial';
@@ -33,7 +34,6 @@ async function recordedIds(): Promise<string[]> {
 }
 
 function orphanBody(ask: PendingAsk): AuditBody {
-  const why = 'Warrant stopped while the user was being asked; the proposal was not waiting any more, and nothing was executed.';
   return {
     event: 'verdict',
     id: crypto.randomUUID(),
@@ -44,7 +44,7 @@ function orphanBody(ask: PendingAsk): AuditBody {
     resolution: null,
     certificates: [],
     decision: 'ask',
-    reasons: [...ask.reasons, reason('not_approved', why)],
+    reasons: [...ask.reasons, reason('not_approved', NOT_APPROVED.orphan)],
     approval: null,
     execution: { executed: false, error: null },
     targetLabel: ask.label,
