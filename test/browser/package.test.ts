@@ -5,7 +5,19 @@ import { unzipSync } from 'fflate';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageAll } from '../../scripts/package';
-import { chromiumArgs, ROOT } from '../support/browsers';
+import { chromiumArgs, launch, ROOT } from '../support/browsers';
+import { startFixtureServer } from '../support/server';
+import { clicks, propose } from '../support/suite';
+
+/** A package's files written out as the browser would unpack them. */
+function unpack(files: Record<string, Uint8Array>, prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const [name, bytes] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), bytes);
+  }
+  return dir;
+}
 
 /**
  * `npm run package` on the current build: what the stores receive. The Chrome package carries no
@@ -35,13 +47,9 @@ describe('store packages', () => {
     expect(manifest.version).toBe(version);
     expect(manifest.minimum_chrome_version).toBe('121');
     expect(Object.keys(files)).toContain('icons/idle-128.png');
-    const unpacked = mkdtempSync(join(tmpdir(), 'warrant-chrome-package-'));
+    const unpacked = unpack(files, 'warrant-chrome-package-');
     const profile = mkdtempSync(join(tmpdir(), 'warrant-chrome-profile-'));
     try {
-      for (const [name, bytes] of Object.entries(files)) {
-        mkdirSync(dirname(join(unpacked, name)), { recursive: true });
-        writeFileSync(join(unpacked, name), bytes);
-      }
       const context = await chromium.launchPersistentContext(profile, {
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
         headless: true,
@@ -60,12 +68,28 @@ describe('store packages', () => {
     }
   });
 
-  it('writes a Firefox package that declares it collects no data', () => {
-    const manifest = manifestOf(entries('firefox'));
+  it('writes a Firefox package that declares it collects no data, and that Firefox runs', async () => {
+    const files = entries('firefox');
+    const manifest = manifestOf(files);
     expect(manifest.version).toBe(version);
     expect(manifest.key).toBeUndefined();
     expect(manifest.browser_specific_settings?.gecko?.data_collection_permissions).toEqual({ required: ['none'] });
     expect(manifest.browser_specific_settings?.gecko?.strict_min_version).toBe('140.0');
+    // What the package holds, installed as an add-on, gates a real click.
+    const unpacked = unpack(files, 'warrant-firefox-package-');
+    const server = await startFixtureServer();
+    const browser = await launch('firefox', { extension: unpacked, secureOrigins: [] });
+    try {
+      const page = await browser.newPage();
+      await page.goto(server.url('bank.example', '/click.html'));
+      const verdict = await propose(page, { tool: 'click', args: { target: '#details' } });
+      expect(verdict).toMatchObject({ decision: 'allow', executed: true });
+      expect(await clicks(page)).toEqual(['details']);
+    } finally {
+      await browser.close();
+      await server.close();
+      rmSync(unpacked, { recursive: true, force: true });
+    }
   });
 
   it('writes a source package with the build instructions and nothing built', () => {
