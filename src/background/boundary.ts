@@ -79,12 +79,12 @@ export async function recorded(request: Proposed, sender: FrameSender, outcome: 
   let reasons = outcome.reasons;
   try {
     id = (await appendAudit(auditBody(request, sender, outcome))).id;
-    auditWrites.failedAt = null;
+    auditWrites.failing = false;
   } catch (error) {
     // The verdict still says what happened; the failure is its own reason, and until a record is
     // written again nothing is performed (performLogged).
-    auditWrites.failedAt = Date.now();
-    id = `unrecorded-${crypto.randomUUID()}`;
+    auditWrites.failing = true;
+    id = unrecordedId();
     reasons = [...reasons, reason('internal_error', `The audit record could not be written: ${describe(error)}`)];
   }
   const verdict: Verdict = { id, decision: outcome.decision, executed: outcome.executed, reasons };
@@ -93,10 +93,13 @@ export async function recorded(request: Proposed, sender: FrameSender, outcome: 
   return verdict;
 }
 
-/** Whether the last attempt to write a verdict's record succeeded (any later success clears it). */
-const auditWrites: { failedAt: number | null } = { failedAt: null };
+/** Whether the last attempt to write a verdict's record failed (any later success clears it). */
+const auditWrites = { failing: false };
 
-export const auditWritable = (): boolean => auditWrites.failedAt === null;
+export const auditWritable = (): boolean => !auditWrites.failing;
+
+/** The verdict id of a decision whose audit record could not be written: it names no record. */
+export const unrecordedId = (): string => `unrecorded-${crypto.randomUUID()}`;
 
 function describe(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

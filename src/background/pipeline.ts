@@ -6,7 +6,7 @@ import type { Action, ExecuteResult } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
 import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
-import { bounded, type Ledger, newLedger, recorded } from './boundary';
+import { bounded, type Ledger, newLedger, recorded, unrecordedId } from './boundary';
 import { collectEvidence, type Evidence } from './collect';
 import { conclude, decide, rejected } from './conclude';
 import { browserOrigin } from './evidence';
@@ -48,7 +48,7 @@ async function overBudget(request: Proposed, sender: FrameSender, why: string, s
   if (id === null) {
     id = appendAudit(auditBody(request, sender, rejected(reasons))).then(
       (record) => record.id,
-      () => `unrecorded-${crypto.randomUUID()}`,
+      () => unrecordedId(),
     );
     refusalRecorded(sender.tabId, id);
   }

@@ -18,11 +18,12 @@ export function recordOrphans(): Promise<void> {
   return serially(RECORDED, async () => {
     const done = new Set(await recordedIds());
     const listed = await listAsks();
+    // Ids of asks no longer listed are dropped from the kept list as it is rewritten.
+    const still = new Set(listed.map((a) => a.id));
     for (const ask of listed.filter((a) => !isWaiting(a.id) && !done.has(a.id))) {
       await appendAudit(orphanBody(ask));
       done.add(ask.id);
       // Written after each record: a stop between two records repeats none.
-      const still = new Set(listed.map((a) => a.id));
       await browser.storage.session.set({ [RECORDED]: [...done].filter((id) => still.has(id)) });
     }
   });

@@ -61,9 +61,7 @@ async function settle(id: string, answer: Answer): Promise<boolean> {
 }
 
 export function denyAsksOfTab(tabId: number): void {
-  void listAsks().then((asks) => {
-    for (const ask of asks.filter((a) => a.tabId === tabId)) void settle(ask.id, { approved: false, why: 'tab_closed' });
-  });
+  denyWhere((ask) => ask.tabId === tabId, 'tab_closed');
 }
 
 /**
@@ -72,10 +70,13 @@ export function denyAsksOfTab(tabId: number): void {
  * certified there went with it; the executing frame would refuse the command anyway.
  */
 export function denyAsksOfFrame(tabId: number, frameId: number): void {
+  denyWhere((ask) => ask.tabId === tabId && (frameId === 0 || ask.frameId === frameId), 'page_left');
+}
+
+/** Ends every listed ask that matches, not approved, for the reason given. */
+function denyWhere(match: (ask: PendingAsk) => boolean, why: Answer['why']): void {
   void listAsks().then((asks) => {
-    for (const ask of asks.filter((a) => a.tabId === tabId && (frameId === 0 || a.frameId === frameId))) {
-      void settle(ask.id, { approved: false, why: 'page_left' });
-    }
+    for (const ask of asks.filter(match)) void settle(ask.id, { approved: false, why });
   });
 }
 
