@@ -80,8 +80,10 @@ try {
 const flaky = retried.filter((test) => test.state === 'passed');
 if (retried.length > 0) {
   console.log('\nTests that needed a retry:');
-  for (const test of retried)
+  for (const test of retried) {
     console.log(`  ${test.state === 'passed' ? 'passed on retry' : test.state} ×${test.retries}: ${test.file} › ${test.name}`);
+    for (const [attempt, error] of (test.errors ?? []).entries()) console.log(`      attempt ${attempt + 1}: ${error}`);
+  }
 }
 console.log(`\n${flaky.length} passed only on a retry`);
 
