@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { BROWSERS, type TestPage } from '../support/browsers';
 import { useBrowser, type Verdict } from '../support/suite';
+import { waitFor } from '../support/wait';
 
 /**
  * The prompt a person answers (issue 12 §1, §6): a form submission shown as what it sends and
@@ -46,9 +47,10 @@ describe.each(BROWSERS)('the ask prompt in %s', (browserName) => {
 });
 
 async function readPrompt(popup: TestPage) {
-  return popup.evaluate(async () => {
-    const deadline = Date.now() + 15_000;
-    while (!document.querySelector('#pending article.ask') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  await waitFor('an ask in the popup', () => popup.evaluate(() => document.querySelector('#pending article.ask') !== null), {
+    timeout: 15_000,
+  });
+  return popup.evaluate(() => {
     const ask = document.querySelector<HTMLElement>('#pending article.ask');
     const text = (selector: string) => ask?.querySelector(selector)?.textContent ?? '';
     return {

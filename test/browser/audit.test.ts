@@ -5,29 +5,34 @@ import { appendInExtension, checkInExtension } from '../support/audit-page';
 import { auditBody, PNG_1X1 } from '../support/audit-records';
 import { BROWSERS, type TestPage } from '../support/browsers';
 import { propose, useBrowser } from '../support/suite';
+import { waitFor } from '../support/wait';
 
 type Item = { id: string; decision: string; text: string; crop: string | null };
 type Act = { tab?: 'all' | 'blocked'; filter?: ['site' | 'tool' | 'decision', string] };
 
 /** Does one thing in the popup (switch view, pick a filter), waits for the list to settle, reads it. */
-function act(popup: TestPage, what: Act): Promise<{ view: string | undefined; items: Item[] }> {
-  return popup.evaluate(async (what: Act) => {
-    const sleep = () => new Promise((resolve) => setTimeout(resolve, 50));
-    const list = document.getElementById('records')!;
-    const settled = async () => {
-      for (let i = 0; i < 100 && list.getAttribute('aria-busy') !== 'false'; i++) await sleep();
-    };
-    await settled();
-    if (what.tab) document.getElementById(`view-${what.tab}`)!.click();
-    if (what.filter) {
-      const [name, value] = what.filter;
+async function act(popup: TestPage, what: Act): Promise<{ view: string | undefined; items: Item[] }> {
+  const settled = () =>
+    waitFor('the list to settle', () => popup.evaluate(() => document.getElementById('records')!.getAttribute('aria-busy') === 'false'), {
+      every: 50,
+    });
+  await settled();
+  if (what.tab) await popup.evaluate((tab) => document.getElementById(`view-${tab}`)!.click(), what.tab);
+  const filter = what.filter;
+  if (filter) {
+    // Site and tool options arrive with the log's facets.
+    const offered = ([name, value]: [string, string]) =>
+      [...(document.getElementById(`filter-${name}`) as HTMLSelectElement).options].some((o) => o.value === value);
+    await waitFor(`the ${filter[0]} filter to offer ${filter[1]}`, () => popup.evaluate(offered, filter), { every: 50 });
+    await popup.evaluate(([name, value]) => {
       const select = document.getElementById(`filter-${name}`) as HTMLSelectElement;
-      // Site and tool options arrive with the log's facets.
-      for (let i = 0; i < 100 && ![...select.options].some((o) => o.value === value); i++) await sleep();
       select.value = value;
       select.dispatchEvent(new Event('change'));
-    }
-    await settled();
+    }, filter);
+  }
+  await settled();
+  return popup.evaluate(() => {
+    const list = document.getElementById('records')!;
     const items = Array.from(list.querySelectorAll<HTMLLIElement>(':scope > li'), (li) => ({
       id: li.dataset.id ?? '',
       decision: li.dataset.decision ?? '',
@@ -35,24 +40,33 @@ function act(popup: TestPage, what: Act): Promise<{ view: string | undefined; it
       crop: li.querySelector<HTMLImageElement>('.crop img')?.src ?? null,
     }));
     return { view: list.dataset.view, items };
-  }, what);
+  });
 }
 
 /** Clicks "Export JSON Lines" and catches the file it downloads instead of saving it. */
-function exportFromPopup(popup: TestPage): Promise<{ text: string; name: string; status: string }> {
-  return popup.evaluate(async () => {
-    let blob: Blob | null = null;
-    let name = '';
+async function exportFromPopup(popup: TestPage): Promise<{ text: string; name: string; status: string }> {
+  type Caught = { caughtBlob?: Blob; caughtName?: string };
+  await popup.evaluate(() => {
+    const w = window as unknown as Caught;
     URL.createObjectURL = (object: Blob | MediaSource) => {
-      blob = object as Blob;
+      w.caughtBlob = object as Blob;
       return 'blob:caught-by-the-test';
     };
     HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      name = this.download;
+      w.caughtName = this.download;
     };
     document.getElementById('export')!.click();
-    for (let i = 0; i < 100 && (blob === null || name === ''); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    return { text: blob === null ? '' : await (blob as Blob).text(), name, status: document.getElementById('status')!.textContent ?? '' };
+  });
+  await waitFor(
+    'the export file',
+    () => popup.evaluate(() => Boolean((window as unknown as Caught).caughtBlob && (window as unknown as Caught).caughtName)),
+    {
+      every: 50,
+    },
+  );
+  return popup.evaluate(async () => {
+    const w = window as unknown as Caught;
+    return { text: await w.caughtBlob!.text(), name: w.caughtName ?? '', status: document.getElementById('status')!.textContent ?? '' };
   });
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestPage } from '../support/browsers';
 import { BROWSERS } from '../support/browsers';
 import { codes, propose, proposeAndAnswer, useBrowser } from '../support/suite';
+import { waitFor } from '../support/wait';
 
 const events = (page: TestPage) => page.evaluate(() => [...(window as unknown as { events: string[] }).events]);
 const fieldValue = (page: TestPage, id: string) => page.evaluate((i) => (document.getElementById(i) as HTMLInputElement).value, id);
@@ -144,14 +145,14 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
         args: { url },
       });
     }, target);
-    for (let i = 0; i < 50 && page.url() !== target; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(page.url()).toBe(target);
+    await waitFor(`the tab at ${target}`, () => page.url() === target);
     const popup = await env.browser.openExtensionPage('src/popup/index.html');
-    const latest = await popup.evaluate(async () => {
-      for (let i = 0; i < 50 && !document.querySelector('#records > li'); i++) await new Promise((r) => setTimeout(r, 100));
-      const item = document.querySelector<HTMLLIElement>('#records > li');
-      return { decision: item?.dataset.decision, text: item?.textContent ?? '' };
-    });
+    const latest = await waitFor('a record in the popup', () =>
+      popup.evaluate(() => {
+        const item = document.querySelector<HTMLLIElement>('#records > li');
+        return item && { decision: item.dataset.decision, text: item.textContent ?? '' };
+      }),
+    );
     expect(latest.decision).toBe('allow');
     expect(latest.text).toContain('navigate');
     expect(latest.text).not.toContain('not executed');

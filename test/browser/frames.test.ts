@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS } from '../support/browsers';
 import { clicks, codes, useBrowser, type Verdict } from '../support/suite';
+import { waitFor } from '../support/wait';
 
 type ChildReport = { verdict: Verdict; clicks: string[] };
 
@@ -22,10 +23,9 @@ describe.each(BROWSERS)('frames in %s', (name) => {
     expect(await clicks(page)).toEqual([]);
 
     const popup = await env.browser.openExtensionPage('src/popup/index.html');
-    const text = await popup.evaluate(async () => {
-      for (let i = 0; i < 50 && document.querySelectorAll('#records > li').length < 2; i++) await new Promise((r) => setTimeout(r, 100));
-      return document.querySelector('#records > li:nth-child(2)')?.textContent ?? '';
-    });
+    const text = await waitFor('two records in the popup', () =>
+      popup.evaluate(() => document.querySelector('#records > li:nth-child(2)')?.textContent),
+    );
     expect(text).toContain(`evil.example:${env.server.port}`);
     await popup.close();
     await page.close();

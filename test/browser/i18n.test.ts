@@ -4,6 +4,7 @@ import { BROWSERS, launch, type TestBrowser, type TestPage } from '../support/br
 import { openOptions } from '../support/options-page';
 import { type FixtureServer, startFixtureServer } from '../support/server';
 import type { Verdict } from '../support/suite';
+import { waitFor } from '../support/wait';
 
 /**
  * Issue 12 §5: with the browser in Simplified Chinese, the popup over a real pending ask and the
@@ -57,21 +58,24 @@ describe.each(BROWSERS)('in Simplified Chinese (%s)', (name) => {
     const verdict = await page.evaluate(() => (window as unknown as { pendingVerdict: Promise<Verdict> }).pendingVerdict);
     expect(verdict).toMatchObject({ decision: 'ask', approved: false, executed: false });
     // The audit view lists the denied ask in Chinese: the decision word and the plain reason.
-    const record = await popup.evaluate(async (id) => {
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline) {
-        document.getElementById('view-blocked')!.click();
-        await new Promise((r) => setTimeout(r, 300));
-        const item = document.querySelector(`#records > li[data-id="${id}"]`);
-        if (item)
-          return {
-            decision: item.querySelector('.decision')?.textContent,
-            reasons: Array.from(item.querySelectorAll('.reason'), (reason) => reason.firstChild?.textContent),
-            status: document.getElementById('status')?.textContent,
-          };
-      }
-      return null;
-    }, verdict.id);
+    // The Blocked view is reopened until the record, written a moment after the answer, is listed.
+    const record = await waitFor(
+      'the denied ask in the Blocked view',
+      () =>
+        popup.evaluate(async (id) => {
+          document.getElementById('view-blocked')!.click();
+          await new Promise((r) => setTimeout(r, 300));
+          const item = document.querySelector(`#records > li[data-id="${id}"]`);
+          return item
+            ? {
+                decision: item.querySelector('.decision')?.textContent,
+                reasons: Array.from(item.querySelectorAll('.reason'), (reason) => reason.firstChild?.textContent),
+                status: document.getElementById('status')?.textContent,
+              }
+            : null;
+        }, verdict.id),
+      { every: 0 },
+    );
     expect(record).toEqual({
       decision: '询问',
       reasons: expect.arrayContaining(['此类操作需要你的批准。', '你没有批准此操作。']),
@@ -103,9 +107,10 @@ describe.each(BROWSERS)('in Simplified Chinese (%s)', (name) => {
 });
 
 async function readAsk(popup: TestPage) {
-  return popup.evaluate(async () => {
-    const deadline = Date.now() + 15_000;
-    while (!document.querySelector('#pending article.ask') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  await waitFor('an ask in the popup', () => popup.evaluate(() => document.querySelector('#pending article.ask') !== null), {
+    timeout: 15_000,
+  });
+  return popup.evaluate(() => {
     const ask = document.querySelector<HTMLElement>('#pending article.ask');
     const text = (selector: string, root: ParentNode | null | undefined = ask) => root?.querySelector(selector)?.textContent ?? '';
     // Warrant's own words only: without the quoted page and assistant strings and the technical details.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestBrowser, TestPage } from '../support/browsers';
 import { BROWSERS } from '../support/browsers';
 import { answerPendingAsk, useBrowser } from '../support/suite';
+import { waitFor } from '../support/wait';
 
 /** Runs a page script and reports what it threw (null when it returned) and what it returned. */
 function run(page: TestPage, script: string): Promise<{ threw: string | null; value: unknown }> {
@@ -22,16 +23,14 @@ const hrefOf = (page: TestPage) => page.evaluate(() => location.href).catch(() =
 /** The popup's Blocked view, as the user reads it. */
 async function blockedView(browser: TestBrowser): Promise<string[]> {
   const popup = await browser.openExtensionPage('src/popup/index.html');
-  const texts = await popup.evaluate(async () => {
-    const list = document.getElementById('records')!;
-    const settled = async () => {
-      for (let i = 0; i < 100 && list.getAttribute('aria-busy') !== 'false'; i++) await new Promise((r) => setTimeout(r, 50));
-    };
-    await settled();
-    document.getElementById('view-blocked')!.click();
-    await settled();
-    return Array.from(list.querySelectorAll(':scope > li'), (li) => li.textContent ?? '');
-  });
+  const settled = () =>
+    waitFor('the list to settle', () => popup.evaluate(() => document.getElementById('records')!.getAttribute('aria-busy') === 'false'), {
+      every: 50,
+    });
+  await settled();
+  await popup.evaluate(() => document.getElementById('view-blocked')!.click());
+  await settled();
+  const texts = await popup.evaluate(() => Array.from(document.querySelectorAll('#records > li'), (li) => li.textContent ?? ''));
   await popup.close();
   return texts;
 }

@@ -3,6 +3,7 @@ import type { TestPage } from '../support/browsers';
 import { BROWSERS } from '../support/browsers';
 import { openOptions } from '../support/options-page';
 import { answerPendingAsk, clicks, useBrowser } from '../support/suite';
+import { sleep, waitOrTimeout } from '../support/wait';
 
 /** Runs a page script's action and reports what it threw (null when it returned). */
 function attempt(page: TestPage, script: string): Promise<string | null> {
@@ -16,23 +17,18 @@ function attempt(page: TestPage, script: string): Promise<string | null> {
   }, script);
 }
 
-/** Waits (by deadline: background tabs throttle timers) until the page's handlers recorded `count` events. */
-function clicksAfter(page: TestPage, count: number, ms = 8_000): Promise<string[]> {
-  return page.evaluate(
-    async ({ count, ms }) => {
-      const w = window as unknown as { clicks: string[] };
-      const deadline = Date.now() + ms;
-      while (w.clicks.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      return [...w.clicks];
-    },
-    { count, ms },
-  );
+/** Waits until the page's handlers recorded `count` events (or `ms` pass: some tests expect fewer), and reads them. */
+async function clicksAfter(page: TestPage, count: number, ms = 8_000): Promise<string[]> {
+  type Clicks = { clicks: string[] };
+  await waitOrTimeout(() => page.evaluate((count) => (window as unknown as Clicks).clicks.length >= count, count), {
+    timeout: ms,
+    every: 50,
+  });
+  return page.evaluate(() => [...(window as unknown as Clicks).clicks]);
 }
 
 /** The path the tab shows once a navigation has committed (closing a tab mid-commit can hang Chromium). */
 const pathOf = (page: TestPage) => page.evaluate(() => location.pathname).catch(() => 'navigating');
-
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
   const env = useBrowser(name);
@@ -66,7 +62,7 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
     expect(listed.text).toContain('Pay $500');
     expect(listed.text).toContain('intercepted:page-agent');
     expect(await clicksAfter(page, 1)).toEqual(['pay']);
-    await settle(500);
+    await sleep(500);
     expect(await clicks(page)).toEqual(['pay']);
     await page.close();
   });
@@ -98,7 +94,7 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
     expect(await attempt(page, "document.getElementById('spoof').click()")).toBe('NotAllowedError');
     const listed = await answerPendingAsk(env, { approve: false });
     expect(listed.text).toContain('\u0420\u0430y $500');
-    await settle(300);
+    await sleep(300);
     expect(await clicks(page)).toEqual(['play']);
     await page.close();
   });
@@ -111,7 +107,7 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
     const event = "document.getElementById('pay').dispatchEvent(new MouseEvent('click', { bubbles: true }))";
     expect(await attempt(page, event)).toBe('NotAllowedError');
     expect((await answerPendingAsk(env, { approve: false })).id).not.toBe('');
-    await settle(1_000);
+    await sleep(1_000);
     expect(await clicks(page)).toEqual([]);
     await page.close();
   });
@@ -119,7 +115,7 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
   it("holds a click on a form's submit button until approved; the server receives the post only then", async () => {
     const page = await open();
     expect(await attempt(page, "document.getElementById('place').click()")).toBe('NotAllowedError');
-    await settle(300);
+    await sleep(300);
     expect(env.server.posts.filter((p) => p.path === '/order')).toEqual([]);
     expect(await clicks(page)).toEqual([]);
     await answerPendingAsk(env, { approve: true });
@@ -134,7 +130,7 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
     expect(await attempt(page, "document.getElementById('login').requestSubmit()")).toBe('NotAllowedError');
     expect((await answerPendingAsk(env, { approve: false })).id).not.toBe('');
     expect(await attempt(page, "document.getElementById('login').submit()")).toBe('NotAllowedError');
-    await settle(300);
+    await sleep(300);
     expect(posts()).toEqual([]);
     expect(await clicks(page)).toEqual([]);
     await answerPendingAsk(env, { approve: true });
@@ -169,7 +165,7 @@ describe.each(BROWSERS)('interception modes from the policy in %s', (name) => {
     const started = Date.now();
     let native = await isNative();
     while (native.includes(false) && Date.now() - started < 15_000) {
-      await settle(200);
+      await sleep(200);
       native = await isNative();
     }
     expect(native).toEqual([true, true, true]);
@@ -179,7 +175,7 @@ describe.each(BROWSERS)('interception modes from the policy in %s', (name) => {
     await off.close();
 
     const observed = await env.open('bank.example', '/intercept.html');
-    await settle(Math.max(1_000, 2 * modeLatency));
+    await sleep(Math.max(1_000, 2 * modeLatency));
     expect(await attempt(observed, "document.getElementById('pay').click()")).toBeNull();
     expect(await clicks(observed)).toEqual(['pay']);
     await observed.close();

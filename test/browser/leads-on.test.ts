@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS } from '../support/browsers';
 import { answerPendingAsk, clicks, useBrowser } from '../support/suite';
+import { waitOrTimeout } from '../support/wait';
 
 /**
  * Issue 11 §4: where an action really leads. A same-site link or button judged as staying on the
@@ -14,11 +15,8 @@ describe.each(BROWSERS)('where actions lead in %s', (name) => {
   const open = () => env.open('bank.example', '/leads-on.html');
   const reached = (host: string, path = '/landing.html') =>
     env.server.requests.filter((r) => r.host === host && r.path === path && r.method === 'GET').length;
-  const until = async (test: () => boolean, ms = 10_000) => {
-    const deadline = Date.now() + ms;
-    while (!test() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    return test();
-  };
+  /** True once `test` holds, false if it still does not after `ms` (some tests expect that). */
+  const until = async (test: () => boolean, ms = 10_000) => (await waitOrTimeout(test, { timeout: ms, every: 50 })) === true;
   /**
    * Starts a click that may navigate: the page may unload before its verdict comes back, so the
    * verdict is not awaited; what happened is judged by the server and the asks.

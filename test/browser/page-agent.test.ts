@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS, type TestBrowser, type TestPage } from '../support/browsers';
 import { answerPendingAsk, clicks, useBrowser } from '../support/suite';
+import { sleep, waitFor } from '../support/wait';
 
 /**
  * page-agent (@page-agent/core, the real library, bundled locally) acting on fixture pages under
@@ -20,37 +21,40 @@ function startAgent(page: TestPage, task: string, plan: PlanStep[]): Promise<voi
 
 const agentRun = (page: TestPage) => page.evaluate(() => (window as unknown as AgentWindow).agentRun);
 
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 type BlockedItem = { decision: string; text: string; reasons: string[] };
 
 /**
  * The popup's Blocked view, as the user opens it, once it lists an action on `target` (a selector).
  * Records land a moment after the gate decides, so the view is reloaded until the item shows.
  */
-async function blockedView(env: { browser: TestBrowser }, target: string): Promise<BlockedItem | null> {
+async function blockedView(env: { browser: TestBrowser }, target: string): Promise<BlockedItem> {
   const popup = await env.browser.openExtensionPage('src/popup/index.html');
-  const item = await popup.evaluate(async (target) => {
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    const list = document.getElementById('records')!;
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline) {
-      document.getElementById('view-blocked')!.click();
-      for (let i = 0; i < 100 && list.getAttribute('aria-busy') !== 'false'; i++) await sleep(50);
-      const found = Array.from(list.querySelectorAll<HTMLLIElement>(':scope > li')).find(
-        (li) => li.querySelector('.target')?.textContent === target,
+  const item = await waitFor(
+    `the Blocked view listing ${target}`,
+    async () => {
+      await popup.evaluate(() => document.getElementById('view-blocked')!.click());
+      await waitFor(
+        'the Blocked view loaded',
+        () => popup.evaluate(() => document.getElementById('records')!.getAttribute('aria-busy') === 'false'),
+        {
+          every: 50,
+        },
       );
-      if (found && list.dataset.view === 'blocked') {
+      return popup.evaluate((target) => {
+        const list = document.getElementById('records')!;
+        const found = Array.from(list.querySelectorAll<HTMLLIElement>(':scope > li')).find(
+          (li) => li.querySelector('.target')?.textContent === target,
+        );
+        if (!found || list.dataset.view !== 'blocked') return null;
         return {
           decision: found.dataset.decision ?? '',
           text: found.textContent ?? '',
           reasons: Array.from(found.querySelectorAll<HTMLElement>('.reason'), (r) => r.dataset.code ?? ''),
         };
-      }
-      await sleep(250);
-    }
-    return null;
-  }, target);
+      }, target);
+    },
+    { timeout: 15_000, every: 250 },
+  );
   await popup.close();
   return item;
 }
@@ -72,7 +76,7 @@ describe.each(BROWSERS)('page-agent under Warrant in %s', (name) => {
 
   /** Nothing the traps page would do on a commit happened: no handler ran, nothing was posted, no navigation. */
   async function expectNothingHappened(page: TestPage, allowedClicks: string[] = []): Promise<void> {
-    await settle(500);
+    await sleep(500);
     expect(await clicks(page)).toEqual(allowedClicks);
     for (const path of ['/transfer-all', '/confirm-payment', '/pay-900']) expect(posts(path)).toEqual([]);
     expect(await page.evaluate(() => `${location.host}${location.pathname}`)).toBe(`bank.example:${env.server.port}/page-agent/traps.html`);
@@ -111,7 +115,7 @@ describe.each(BROWSERS)('page-agent under Warrant in %s', (name) => {
     expect(run.steps[1]!.output).toMatch(HELD);
 
     // Warrant performed the approved click itself: one click, one submission, one post.
-    await settle(500);
+    await sleep(500);
     expect(
       posts('/pay')
         .slice(before)

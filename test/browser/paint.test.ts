@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS, type TestPage } from '../support/browsers';
-import { answerPendingAsk, clicks, codes, useBrowser, type Verdict } from '../support/suite';
-
-type Pending = { warrant: { propose(c: unknown): Promise<Verdict> }; pendingVerdict: Promise<Verdict>; settled: Verdict | null };
+import { clicks, codes, proposeOrDeny, useBrowser } from '../support/suite';
 
 /**
  * Paint, not only hits; legibility in pixels, not CSS numbers (test/fixtures/paint.html). Each
@@ -12,25 +10,8 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
   const env = useBrowser(browserName);
 
   /** Proposes a click; an ask (a doubt nothing could settle) is denied, as a cautious user would. */
-  async function click(page: TestPage, target: string, label?: string): Promise<{ verdict: Verdict; asked: boolean }> {
-    const call = { tool: 'click', args: { target }, ...(label === undefined ? {} : { claims: { label } }) };
-    await page.evaluate((c) => {
-      const w = window as unknown as Pending;
-      w.settled = null;
-      w.pendingVerdict = w.warrant.propose(c);
-      void w.pendingVerdict.then((v) => {
-        w.settled = v;
-      });
-    }, call);
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const settled = await page.evaluate(() => (window as unknown as Pending).settled);
-      if (settled) return { verdict: settled, asked: false };
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await answerPendingAsk(env, { approve: false });
-    return { verdict: await page.evaluate(() => (window as unknown as Pending).pendingVerdict), asked: true };
-  }
+  const click = (page: TestPage, target: string, label?: string) =>
+    proposeOrDeny(env, page, { tool: 'click', args: { target }, ...(label === undefined ? {} : { claims: { label } }) });
 
   async function blocked(target: string, label: string | undefined, code: string | null) {
     const page = await env.open('shop.example', '/paint.html');

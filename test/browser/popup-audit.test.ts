@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS } from '../support/browsers';
 import { propose, useBrowser } from '../support/suite';
+import { waitFor } from '../support/wait';
 
 describe.each(BROWSERS)('audit and popup in %s', (name) => {
   const env = useBrowser(name);
@@ -12,14 +13,14 @@ describe.each(BROWSERS)('audit and popup in %s', (name) => {
     const rejected = await propose(page, { tool: 'wipe_disk', args: {} });
 
     const popup = await env.browser.openExtensionPage('src/popup/index.html');
-    const items = await popup.evaluate(async () => {
-      for (let i = 0; i < 50 && document.querySelectorAll('#records > li').length < 3; i++) await new Promise((r) => setTimeout(r, 100));
-      return Array.from(document.querySelectorAll<HTMLLIElement>('#records > li'), (li) => ({
+    await waitFor('three records in the popup', () => popup.evaluate(() => document.querySelectorAll('#records > li').length >= 3));
+    const items = await popup.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLLIElement>('#records > li'), (li) => ({
         id: li.dataset.id,
         decision: li.dataset.decision,
         text: li.textContent ?? '',
-      }));
-    });
+      })),
+    );
     expect(items.slice(0, 3).map((i) => i.id)).toEqual([rejected.id, blocked.id, allowed.id]);
     const [r, b, a] = items;
     expect(r).toMatchObject({ decision: 'reject' });
@@ -46,20 +47,18 @@ describe.each(BROWSERS)('crops of blocked clicks in %s', (name) => {
     const blocked = await propose(page, { tool: 'click', args: { target: '#covered' }, claims: { label: 'Cancel' } });
     expect(blocked.decision).toBe('block');
     const popup = await env.browser.openExtensionPage('src/popup/index.html');
-    const crop = await popup.evaluate(async (id) => {
-      document.getElementById('view-blocked')!.click();
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline) {
+    await popup.evaluate(() => document.getElementById('view-blocked')!.click());
+    const crop = await waitFor("the blocked record's crop, decoded", () =>
+      popup.evaluate((id) => {
         const image = document.querySelector<HTMLImageElement>(`#records > li[data-id="${id}"] img`);
-        if (image?.complete && image.naturalWidth > 0)
-          return { src: image.src.slice(0, 22), width: image.naturalWidth, height: image.naturalHeight };
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return null;
-    }, blocked.id);
+        return image?.complete && image.naturalWidth > 0
+          ? { src: image.src.slice(0, 22), width: image.naturalWidth, height: image.naturalHeight }
+          : null;
+      }, blocked.id),
+    );
     expect(crop).toMatchObject({ src: 'data:image/png;base64,' });
-    expect(crop!.width).toBeGreaterThan(10);
-    expect(crop!.height).toBeGreaterThan(5);
+    expect(crop.width).toBeGreaterThan(10);
+    expect(crop.height).toBeGreaterThan(5);
     await popup.close();
     await page.close();
   });

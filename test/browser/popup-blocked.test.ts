@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { BROWSERS, type TestPage } from '../support/browsers';
 import { answerPendingAsk, propose, useBrowser, type Verdict } from '../support/suite';
+import { waitFor } from '../support/wait';
 
 type Shown = {
   view: string;
@@ -17,21 +18,22 @@ type Step = { tab?: 'all' | 'blocked'; search?: string; from?: number | ''; to?:
  * Does one thing in the popup as a person would (a tab, the search box, a date as days from today,
  * Show older), waits for the list to settle, and reads it.
  */
-function step(popup: TestPage, what: Step): Promise<Shown> {
-  return popup.evaluate(async (what: Step) => {
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function step(popup: TestPage, what: Step): Promise<Shown> {
+  type Watch = { searchBegan?: boolean; countBefore?: number };
+  const settled = () =>
+    waitFor('the list to settle', () => popup.evaluate(() => document.getElementById('records')!.getAttribute('aria-busy') === 'false'), {
+      every: 50,
+    });
+  await settled();
+  await popup.evaluate((what: Step) => {
     const list = document.getElementById('records')!;
-    const older = document.getElementById('show-older') as HTMLButtonElement;
-    const settled = async () => {
-      for (let i = 0; i < 200 && list.getAttribute('aria-busy') !== 'false'; i++) await sleep(50);
-    };
+    const w = window as unknown as Watch;
     const day = (offset: number | '') => {
       if (offset === '') return '';
       const d = new Date();
       d.setDate(d.getDate() + offset);
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     };
-    await settled();
     if (what.tab) document.getElementById(`view-${what.tab}`)!.click();
     for (const edge of ['from', 'to'] as const) {
       if (what[edge] === undefined) continue;
@@ -40,22 +42,32 @@ function step(popup: TestPage, what: Step): Promise<Shown> {
       input.dispatchEvent(new Event('change'));
     }
     if (what.search !== undefined) {
-      // The search waits for a pause in typing: wait until that load has begun, however late its timer fires.
-      let began = false;
-      const watch = new MutationObserver(() => (began ||= list.getAttribute('aria-busy') === 'true'));
+      // The search waits for a pause in typing: note when that load begins, however late its timer fires.
+      w.searchBegan = false;
+      const watch = new MutationObserver(() => {
+        if (list.getAttribute('aria-busy') !== 'true') return;
+        w.searchBegan = true;
+        watch.disconnect();
+      });
       watch.observe(list, { attributes: true, attributeFilter: ['aria-busy'] });
       const box = document.getElementById('filter-search') as HTMLInputElement;
       box.value = what.search;
       box.dispatchEvent(new Event('input'));
-      for (let i = 0; i < 200 && !began; i++) await sleep(25);
-      watch.disconnect();
     }
     if (what.older) {
-      const before = list.children.length;
-      older.click();
-      for (let i = 0; i < 200 && list.children.length === before; i++) await sleep(50);
+      w.countBefore = list.children.length;
+      document.getElementById('show-older')!.click();
     }
-    await settled();
+  }, what);
+  if (what.search !== undefined)
+    await waitFor('the search to start loading', () => popup.evaluate(() => (window as unknown as Watch).searchBegan), { every: 25 });
+  if (what.older)
+    await waitFor('older records to be added', () =>
+      popup.evaluate(() => document.getElementById('records')!.children.length !== (window as unknown as Watch).countBefore),
+    );
+  await settled();
+  return popup.evaluate(() => {
+    const list = document.getElementById('records')!;
     const items = Array.from(list.querySelectorAll<HTMLLIElement>(':scope > li'), (li) => ({
       id: li.dataset.id ?? '',
       seq: Number(li.dataset.seq),
@@ -67,19 +79,22 @@ function step(popup: TestPage, what: Step): Promise<Shown> {
       ids: items.map((i) => i.id),
       seqs: items.map((i) => i.seq),
       status: document.getElementById('status')!.textContent ?? '',
-      older: !older.hidden,
+      older: !(document.getElementById('show-older') as HTMLButtonElement).hidden,
       items,
     };
-  }, what);
+  });
 }
 
-/** Waits, with the popup left open, until the record `id` is listed (or 15 s pass); returns the ids then. */
-function waitForListed(popup: TestPage, id: string): Promise<string[]> {
-  return popup.evaluate(async (id) => {
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline && !document.querySelector(`#records > li[data-id="${id}"]`)) await new Promise((r) => setTimeout(r, 100));
-    return Array.from(document.querySelectorAll<HTMLLIElement>('#records > li'), (li) => li.dataset.id ?? '');
-  }, id);
+/** Waits, with the popup left open, until the record `id` is listed; returns the ids then. */
+async function waitForListed(popup: TestPage, id: string): Promise<string[]> {
+  await waitFor(
+    `record ${id} listed`,
+    () => popup.evaluate((id) => document.querySelector(`#records > li[data-id="${id}"]`) !== null, id),
+    {
+      timeout: 15_000,
+    },
+  );
+  return popup.evaluate(() => Array.from(document.querySelectorAll<HTMLLIElement>('#records > li'), (li) => li.dataset.id ?? ''));
 }
 
 /** `n` proposals of tools no page offers (rejected), one after the other: tools nuke_000, nuke_001, … */

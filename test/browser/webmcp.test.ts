@@ -3,6 +3,7 @@ import type { TestPage } from '../support/browsers';
 import { BROWSERS } from '../support/browsers';
 import { openOptions } from '../support/options-page';
 import { answerPendingAsk, codes, propose, proposeAndAnswer, useBrowser } from '../support/suite';
+import { waitFor, waitOrTimeout } from '../support/wait';
 
 type Listed = { name: string; provider: string; tier: string; digest: string };
 
@@ -128,12 +129,14 @@ describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
     const listedDigest = before.find((t) => t.name === 'add_to_cart')!.digest;
     await page.evaluate(() => (window as unknown as { rugPull(): Promise<void> }).rugPull());
     // The redefinition reaches the registry asynchronously; the agent does not list again (that would rebind it).
-    let verdict = await propose(page, { tool: 'add_to_cart', args: { productId: 'p2', quantity: 1 } });
-    for (let i = 0; i < 30 && codes(verdict)[0] !== 'stale_definition'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      verdict = await propose(page, { tool: 'add_to_cart', args: { productId: 'p2', quantity: 1 } });
-    }
-    expect(codes(verdict)).toEqual(['stale_definition']);
+    const verdict = await waitOrTimeout(
+      async () => {
+        const verdict = await propose(page, { tool: 'add_to_cart', args: { productId: 'p2', quantity: 1 } });
+        return codes(verdict)[0] === 'stale_definition' && verdict;
+      },
+      { timeout: 3_000 },
+    );
+    expect(verdict && codes(verdict)).toEqual(['stale_definition']);
     expect(await runs(page)).toEqual([]);
 
     const after = await listTools(page);
@@ -145,10 +148,9 @@ describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
     expect(await runs(page)).toEqual(['top:add_to_cart:p2:1']);
 
     const popup = await env.browser.openExtensionPage('src/popup/index.html');
-    const text = await popup.evaluate(async () => {
-      for (let i = 0; i < 50 && !document.body.textContent?.includes('rug pull'); i++) await new Promise((r) => setTimeout(r, 100));
-      return document.body.textContent ?? '';
-    });
+    const text = await waitFor('the rug pull in the popup', () =>
+      popup.evaluate(() => document.body.textContent?.includes('rug pull') && document.body.textContent),
+    );
     expect(text).toContain('Possible rug pull: "add_to_cart" was redefined');
     expect(text).toContain('A page may not register the built-in name "click"');
     await popup.close();

@@ -1,4 +1,5 @@
 import type { TestPage } from './browsers';
+import { waitFor, waitOrTimeout } from './wait';
 
 /** Firefox pages through puppeteer: the page wrapper, and extension pages opened from the browser chrome. */
 
@@ -25,14 +26,14 @@ export async function reusedExtensionPage(browser: import('puppeteer-core').Brow
   let page = tabs.get(url);
   if (page && !page.isClosed()) {
     await page.evaluate(() => location.reload()).catch(() => undefined);
-    const deadline = Date.now() + 20_000;
-    let ready = false;
-    while (!ready && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      ready = await page
-        .evaluate(() => document.readyState === 'complete' && (globalThis as { __warrantReused?: boolean }).__warrantReused !== true)
-        .catch(() => false);
-    }
+    const reloaded = page;
+    const ready = await waitOrTimeout(
+      () =>
+        reloaded
+          .evaluate(() => document.readyState === 'complete' && (globalThis as { __warrantReused?: boolean }).__warrantReused !== true)
+          .catch(() => false),
+      { timeout: 20_000 },
+    );
     if (!ready) page = undefined;
   } else {
     page = undefined;
@@ -82,16 +83,19 @@ async function openFirefoxExtensionPage(browser: import('puppeteer-core').Browse
   };
   if (opened.result.result?.value !== 'opened') throw new Error(`Could not open ${url}: ${JSON.stringify(opened.result).slice(0, 200)}`);
   // A deadline, not a count: on a loaded two-core machine a background tab can take seconds.
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    // Other extension windows (an ask prompt) may open meanwhile: take the tab showing this URL.
-    for (const page of (await browser.pages()).filter((candidate) => !before.has(candidate))) {
-      const href = await page.evaluate(() => (document.readyState === 'complete' ? location.href : '')).catch(() => '');
-      if (href === url) return wrapPuppeteer(page);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Could not open ${url}`);
+  const opening = await waitFor(
+    `${url} to open`,
+    async () => {
+      // Other extension windows (an ask prompt) may open meanwhile: take the tab showing this URL.
+      for (const page of (await browser.pages()).filter((candidate) => !before.has(candidate))) {
+        const href = await page.evaluate(() => (document.readyState === 'complete' ? location.href : '')).catch(() => '');
+        if (href === url) return page;
+      }
+      return undefined;
+    },
+    { timeout: 30_000 },
+  );
+  return wrapPuppeteer(opening);
 }
 
 /** How long to wait for puppeteer's load event before asking the page itself. */

@@ -1,4 +1,5 @@
 import type { TestBrowser, TestPage } from './browsers';
+import { waitOrTimeout } from './wait';
 
 /** Drives the options page through its DOM, as a user would, in either browser. */
 export type OptionsPage = {
@@ -22,16 +23,12 @@ export type OptionsPage = {
 /** `loaded`: the status line once the page has read the policy (in the browser's language). */
 export async function openOptions(browser: TestBrowser, loaded = /^(Loaded|The policy could not)/): Promise<OptionsPage> {
   const page = await browser.openExtensionPage('src/options/index.html');
-  const waitStatus = (until: RegExp) =>
-    page.evaluate(
-      async ({ source, flags }) => {
-        const pattern = new RegExp(source, flags);
-        const status = () => document.getElementById('status')?.textContent ?? '';
-        for (let i = 0; i < 100 && !pattern.test(status()); i++) await new Promise((r) => setTimeout(r, 50));
-        return status();
-      },
-      { source: until.source, flags: until.flags },
-    );
+  const status = () => page.evaluate(() => document.getElementById('status')?.textContent ?? '');
+  // The status as it stands once it matches `until`, or after 5 s (the caller's assertion says what was expected).
+  const waitStatus = async (until: RegExp) => {
+    await waitOrTimeout(async () => until.test(await status()), { timeout: 5_000, every: 50 });
+    return status();
+  };
   await waitStatus(loaded);
   // Exports are read back from their blob (exported()): the browser need not save files in ~/Downloads.
   await page.evaluate(() => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type BrowserName, type LaunchOptions, launch, type TestBrowser, type TestPage } from './browsers';
 import { type FixtureServer, HOSTS, startFixtureServer } from './server';
+import { waitFor, waitOrTimeout } from './wait';
 
 export type Verdict = {
   id: string;
@@ -79,18 +80,12 @@ export async function answerPendingAsk(
   answer: { approve: boolean; rememberMinutes?: number; beforeAnswer?: () => Promise<void> },
 ): Promise<AskListing> {
   const popup = await env.browser.openExtensionPage('src/popup/index.html');
-  const listedFirst = await popup.evaluate(async () => {
-    // A deadline, not a count: timers in background tabs are throttled.
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline) {
-      if (document.querySelector('#pending article.ask')) return true;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return false;
-  });
+  const listedFirst =
+    (await waitOrTimeout(() => popup.evaluate(() => document.querySelector('#pending article.ask') !== null), { timeout: 15_000 })) ===
+    true;
   if (listedFirst && answer.beforeAnswer) await answer.beforeAnswer();
   const listed = await popup.evaluate(
-    async ({ approve, rememberMinutes }) => {
+    ({ approve, rememberMinutes }) => {
       // The newest ask is this call's (asks are listed oldest first).
       const items = document.querySelectorAll<HTMLElement>('#pending article.ask');
       const item = items[items.length - 1];
@@ -107,16 +102,53 @@ export async function answerPendingAsk(
       }
       const button = item.querySelector<HTMLButtonElement>(approve ? 'button.approve' : 'button.deny')!;
       button.click();
-      // As a person would, keep the popup open until the answer has landed (the ask leaves the
-      // list): closing it at once can drop the message in flight (seen in Firefox), and the next
-      // identical proposal would then find the first still waiting.
-      const deadline = Date.now() + 5_000;
-      while (document.querySelector(`#pending article.ask[data-ask-id="${seen.id}"]`) && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 50));
       return seen;
     },
     { approve: answer.approve, rememberMinutes: answer.rememberMinutes },
   );
+  // As a person would, keep the popup open until the answer has landed (the ask leaves the list):
+  // closing it at once can drop the message in flight (seen in Firefox), and the next identical
+  // proposal would then find the first still waiting.
+  if (listed.id)
+    await waitOrTimeout(
+      () => popup.evaluate((id) => document.querySelector(`#pending article.ask[data-ask-id="${id}"]`) === null, listed.id),
+      { timeout: 5_000, every: 50 },
+    );
   await popup.close();
   return listed;
+}
+
+/**
+ * Starts a proposal and waits for whichever comes first: its verdict, or an ask for it (then
+ * denied from the popup, as a cautious user would). Most verdicts come back within a second or
+ * two; only after that is the popup opened — in a background tab, so captures still see the page —
+ * to look for an ask, instead of waiting out a fixed time to conclude there must be one.
+ */
+export async function proposeOrDeny(
+  env: { browser: TestBrowser },
+  page: TestPage,
+  call: unknown,
+): Promise<{ verdict: Verdict; asked: boolean }> {
+  type Pending = { warrant: { propose(c: unknown): Promise<Verdict> }; pendingVerdict: Promise<Verdict>; settled: Verdict | null };
+  await page.evaluate((c) => {
+    const w = window as unknown as Pending;
+    w.settled = null;
+    w.pendingVerdict = w.warrant.propose(c);
+    void w.pendingVerdict.then((v) => {
+      w.settled = v;
+    });
+  }, call);
+  const settled = () => page.evaluate(() => (window as unknown as Pending).settled);
+  const early = await waitOrTimeout(settled, { timeout: 2_000, every: 50 });
+  if (early) return { verdict: early, asked: false };
+  const popup = await env.browser.openExtensionPage('src/popup/index.html');
+  const first = await waitFor('a verdict, or an ask in the popup', async () => {
+    const verdict = await settled();
+    if (verdict) return { verdict };
+    return (await popup.evaluate(() => document.querySelector('#pending article.ask') !== null)) && { verdict: null };
+  });
+  await popup.close();
+  if (first.verdict) return { verdict: first.verdict, asked: false };
+  await answerPendingAsk(env, { approve: false });
+  return { verdict: await page.evaluate(() => (window as unknown as Pending).pendingVerdict), asked: true };
 }
