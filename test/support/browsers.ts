@@ -6,6 +6,7 @@ import puppeteer from 'puppeteer-core';
 import { reusedExtensionPage, wrapPuppeteer } from './firefox-pages';
 import { chromiumLocaleArgs, requestFirefoxLocale } from './locale';
 import { HOSTS } from './server';
+import { chromiumToolbar, firefoxToolbar, type ToolbarState } from './toolbar';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const CHROME_EXTENSION_ID = 'lcehkcofajkdehfcgklegicdcdbgafah';
@@ -28,6 +29,8 @@ export type TestBrowser = {
   openExtensionPage(path: string, other?: OtherExtension): Promise<TestPage>;
   /** Stops the extension's service worker, as the browser does when it is idle (Chromium only). */
   stopServiceWorker?(): Promise<void>;
+  /** Warrant's toolbar button: icon, title and badge (test/support/toolbar.ts says how each browser is read). */
+  toolbar(): Promise<ToolbarState>;
   close(): Promise<void>;
 };
 
@@ -166,6 +169,7 @@ async function launchChromium(
       }
       await session.detach();
     },
+    toolbar: () => chromiumToolbar(context, CHROME_EXTENSION_ID),
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
@@ -215,6 +219,7 @@ async function launchFirefox(
     newPage: async () => wrapPuppeteer(await browser.newPage()),
     openExtensionPage: (path, other) =>
       reusedExtensionPage(browser, `moz-extension://${other?.firefoxUuid ?? FIREFOX_EXTENSION_UUID}/${path}`),
+    toolbar: () => firefoxToolbar(browser, FIREFOX_EXTENSION_ID),
     async close() {
       await browser.close();
       // puppeteer removes the profile it made; the copy of the build is ours.
