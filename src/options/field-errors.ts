@@ -15,6 +15,7 @@ function plainWords(issue: PolicyIssueMessage, json: Json): string {
     const problem = checkSite(second);
     if (problem !== null) return siteWords(problem, second);
   }
+  if (top === 'sites' && third === 'privileges' && segments.length === 4) return t('overrideInvalid');
   if (top === 'allowlists' && typeof third === 'number') {
     const lists = json.allowlists as Record<string, unknown[]> | undefined;
     const value = lists?.[String(second)]?.[third];
@@ -48,6 +49,9 @@ export function showFieldErrors(form: HTMLElement, issues: readonly PolicyIssueM
       .find((found) => found !== undefined);
     if (control === undefined) continue;
     setFieldError(control, plainWords(issue, json), 'saved');
+    // A site's own rule is folded away: unfold it so the error is seen.
+    const folded = control.closest('details');
+    if (folded !== null) folded.open = true;
     placed++;
   }
   return placed;

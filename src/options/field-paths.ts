@@ -25,8 +25,9 @@ const DEPTH: Record<string, number> = {
   ocr: 2,
   askTimeoutSeconds: 1,
   interception: 1,
-  // A problem inside a site's rule belongs to the site's row.
-  sites: 2,
+  // A site's own privilege rule has its control; any other problem inside a site's rule belongs
+  // to the site's row.
+  sites: 4,
   allowlists: 3,
 };
 

@@ -16,8 +16,8 @@ import { siteOf } from '../core/text';
 /**
  * The settings form over the policy JSON, without the DOM: what the form shows is read leniently
  * from whatever the JSON editor holds (a value that does not fit shows the default), and each
- * control writes only its own place, so what the form does not show (a site's privilege
- * overrides, a broken entry) stays as it is. The background validates what is saved.
+ * control writes only its own place, so what the form does not show (a broken entry, a key it
+ * does not know) stays as it is. The background validates what is saved.
  */
 export type Json = Record<string, unknown>;
 
@@ -82,11 +82,15 @@ export function writeTimeout(json: Json, text: string): void {
   json.askTimeoutSeconds = /^-?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
+/** A site's own choice for a privilege: a decision, or '' when it follows its trust level's row. */
+export type Override = (typeof DECISIONS)[number] | '';
+
 export type SiteRow = {
   site: string;
   trust: Trust;
-  interception: string /** Own privilege overrides, kept but not shown. */;
-  overrides: boolean;
+  interception: string;
+  /** Its own privilege overrides (sites[site].privileges): '' where it follows its trust level. */
+  privileges: Record<PrivilegeName, Override>;
 };
 
 /** Every entry of `sites`, in the JSON's order; an entry that is not a rule shows as default trust. */
@@ -96,7 +100,10 @@ export function readSites(json: unknown): SiteRow[] {
   return Object.entries(sites).map(([site, rule]) => {
     const parsed = SiteRuleSchema.safeParse(rule);
     const value = parsed.success ? parsed.data : {};
-    return { site, trust: value.trust ?? 'default', interception: value.interception ?? '', overrides: value.privileges !== undefined };
+    const privileges = Object.fromEntries(
+      PRIVILEGES.map((privilege) => [privilege, pick<Override>(PrivilegeDefaultSchema, at(rule, 'privileges', privilege), '')]),
+    ) as Record<PrivilegeName, Override>;
+    return { site, trust: value.trust ?? 'default', interception: value.interception ?? '', privileges };
   });
 }
 
@@ -106,6 +113,22 @@ export function writeSite(json: Json, site: string, change: { trust?: string; in
   if (change.trust !== undefined) rule.trust = change.trust;
   if (change.interception === '') delete rule.interception;
   else if (change.interception !== undefined) rule.interception = change.interception;
+}
+
+/**
+ * A site's own decision for one privilege; '' removes it (the site follows its trust level's row),
+ * and `privileges` goes when nothing is left in it. Other keys of the rule stay as they are.
+ */
+export function writeSiteOverride(json: Json, site: string, privilege: PrivilegeName, value: string): void {
+  const rule = child(child(json, 'sites'), site);
+  if (value !== '') {
+    child(rule, 'privileges')[privilege] = value;
+    return;
+  }
+  const privileges = rule.privileges;
+  if (!isObject(privileges)) return;
+  delete privileges[privilege];
+  if (Object.keys(privileges).length === 0) delete rule.privileges;
 }
 
 export function removeSite(json: Json, site: string): void {

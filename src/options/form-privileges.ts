@@ -1,11 +1,25 @@
 import { t } from '../ui/i18n';
 import type { Draft } from './draft';
 import { fieldKey } from './field-paths';
-import { element, select } from './form-dom';
+import { type Choice, element, select } from './form-dom';
 import { DECISIONS, PRIVILEGES, readCell, readUnsupported, TRUSTS, UNSUPPORTED, writeCell, writeUnsupported } from './form-model';
 import { DECISION_LABEL, PRIVILEGE_LABEL, TRUST_LABEL } from './labels';
 
 const choices = (values: readonly (keyof typeof DECISION_LABEL)[]) => values.map((value) => ({ value, label: t(DECISION_LABEL[value]) }));
+
+/**
+ * One cell of the privilege table: allow, ask or block (after `first`, such as a site's "same as
+ * its trust level"), marked with the decision shown for styling, writing through `write` on change.
+ */
+export function decisionSelect(field: string, value: string, write: (value: string) => void, first: Choice[] = []): HTMLSelectElement {
+  const control = select(field, [...first, ...choices(DECISIONS)], value);
+  control.dataset.decision = control.value;
+  control.addEventListener('change', () => {
+    control.dataset.decision = control.value;
+    write(control.value);
+  });
+  return control;
+}
 
 /**
  * The privilege table: a row per site trust, a column per privilege, each cell a choice of allow,
@@ -26,13 +40,10 @@ export function initPrivileges(table: HTMLTableElement, unsupported: HTMLElement
       header.scope = 'row';
       header.id = `row-${trust}`;
       const cells = PRIVILEGES.map((privilege) => {
-        const control = select(fieldKey('privileges', trust, privilege), choices(DECISIONS), readCell(shown, trust, privilege));
+        const control = decisionSelect(fieldKey('privileges', trust, privilege), readCell(shown, trust, privilege), (value) =>
+          draft.edit((json) => writeCell(json, trust, privilege, value)),
+        );
         control.setAttribute('aria-labelledby', `row-${trust} col-${privilege}`);
-        control.dataset.decision = control.value;
-        control.addEventListener('change', () => {
-          control.dataset.decision = control.value;
-          draft.edit((json) => writeCell(json, trust, privilege, control.value));
-        });
         return element('td', undefined, control);
       });
       return element('tr', undefined, header, ...cells);

@@ -3,6 +3,7 @@ import type { Draft } from './draft';
 import { fieldKey } from './field-paths';
 import { element, select, setFieldError } from './form-dom';
 import { checkSite, MODES, readSites, removeSite, type SiteRow, TRUSTS, writeSite } from './form-model';
+import { siteOverrides } from './form-site-overrides';
 import { MODE_LABEL, TRUST_LABEL } from './labels';
 import { siteWords } from './problem-words';
 
@@ -18,7 +19,8 @@ const trustChoices = () => TRUSTS.map((value) => ({ value, label: t(TRUST_LABEL[
 const modeChoices = () => [{ value: '', label: t('modeInherit') }, ...MODES.map((value) => ({ value, label: t(MODE_LABEL[value]) }))];
 
 /**
- * Per-site trust: a row per site with its trust and interception and a Remove button, and an
+ * Per-site trust: a row per site with its trust and interception, a Remove button and, folded, its
+ * own privilege rules (form-site-overrides.ts); and an
  * "Add site" field checked as you type by the policy's own site validator. `#add=<site>` in the
  * page's address (the popup's "Add this site") fills the field in.
  */
@@ -27,8 +29,13 @@ export function initSites(controls: SiteControls, draft: Draft, signal: AbortSig
   controls.trust.replaceChildren(...trustChoices().map((choice) => new Option(choice.label, choice.value)));
   controls.trust.value = 'trusted';
 
+  // Which sites' own rules are unfolded, kept across redraws; and how to refresh what each row's
+  // "same as its trust level" says when the form changes a trust or the privilege table.
+  const open = new Set<string>();
+  let refreshers: (() => void)[] = [];
   const render = () => {
     const rows = readSites(draft.view().shown);
+    refreshers = [];
     list.replaceChildren(...rows.map((row) => siteItem(row)));
     controls.empty.hidden = rows.length > 0;
   };
@@ -49,8 +56,9 @@ export function initSites(controls: SiteControls, draft: Draft, signal: AbortSig
       input.focus();
     });
     const name = element('span', 'site-name', row.site);
-    const item = element('li', 'site-row', name, trust, mode, remove);
-    if (row.overrides) item.append(element('span', 'hint', t('siteHasOverrides')));
+    const overrides = siteOverrides(row, draft, open);
+    refreshers.push(overrides.refresh);
+    const item = element('li', 'site-row', name, trust, mode, remove, overrides.details);
     item.dataset.site = row.site;
     item.dataset.errorSlot = '';
     return item;
@@ -86,7 +94,10 @@ export function initSites(controls: SiteControls, draft: Draft, signal: AbortSig
   );
 
   render();
-  draft.subscribe((origin) => origin !== 'form' && render(), signal);
+  draft.subscribe((origin) => {
+    if (origin !== 'form') render();
+    else for (const refresh of refreshers) refresh();
+  }, signal);
 
   const prefill = /^#add=(.+)$/.exec(location.hash)?.[1];
   if (prefill !== undefined) {

@@ -40,7 +40,6 @@ export function initPending(root: HTMLElement, signal: AbortSignal): void {
       ...(asks.length > 0 ? [heading(asks.length)] : []),
       ...endedNotes,
       ...asks.map((ask) => askItem(ask, render, own)),
-      announcer,
     );
     root.hidden = asks.length === 0 && endedNotes.length === 0;
   };
@@ -61,11 +60,18 @@ export function initPending(root: HTMLElement, signal: AbortSignal): void {
 /** Asks this popup answered itself: their leaving the list is no news. */
 const answeredHere = new Set<string>();
 
-/** Announces new asks to screen readers (kept across renderings, so the announcement is not lost). */
+/**
+ * Announces new asks to screen readers: the page's own live region, there (empty, never hidden)
+ * from the start, outside the list it would otherwise appear with. Made here if the page lacks it.
+ */
 function liveRegion(): HTMLElement {
+  const existing = document.getElementById('ask-announcer');
+  if (existing !== null) return existing;
   const region = document.createElement('p');
+  region.id = 'ask-announcer';
   region.className = 'visually-hidden';
   region.setAttribute('role', 'status');
+  document.body.append(region);
   return region;
 }
 

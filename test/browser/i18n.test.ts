@@ -53,6 +53,12 @@ describe.each(BROWSERS)('in Simplified Chinese (%s)', (name) => {
     // Nothing of Warrant's own words is left in English (its name, page strings, the site and the technical details aside).
     expect(shown.latinWords.filter((word) => word !== 'Warrant' && !site.includes(word))).toEqual([]);
     expect(await seriousViolations(popup)).toEqual([]);
+    // The toolbar button's title, which a screen reader reads for it, in Chinese too (set just
+    // after the ask is stored, which the popup may list first).
+    let title = '';
+    for (const deadline = Date.now() + 10_000; title !== 'Warrant：等待你回答的操作：1 项' && Date.now() < deadline; )
+      title = (await browser.toolbar()).title;
+    expect(title).toBe('Warrant：等待你回答的操作：1 项');
 
     await popup.evaluate(() => document.querySelector<HTMLButtonElement>('#pending article.ask button.deny')!.click());
     const verdict = await page.evaluate(() => (window as unknown as { pendingVerdict: Promise<Verdict> }).pendingVerdict);
@@ -101,6 +107,20 @@ describe.each(BROWSERS)('in Simplified Chinese (%s)', (name) => {
       buttons: ['保存', '载入默认值', '导出', '导入…'],
       status: '已加载。尚未保存任何策略：以下为默认值。',
     });
+    // A site added in the form, with its own rules folded under it, in Chinese.
+    const rules = await options.page.evaluate(() => {
+      (document.getElementById('add-site') as HTMLInputElement).value = 'bank.example';
+      document.getElementById('add-site-button')!.click();
+      const details = document.querySelector<HTMLDetailsElement>('#sites-list > li[data-site="bank.example"] details')!;
+      details.open = true;
+      const select = details.querySelector('select')!;
+      return {
+        summary: details.querySelector('summary')?.textContent,
+        inherit: select.options[0]!.text,
+        label: select.getAttribute('aria-label'),
+      };
+    });
+    expect(rules).toEqual({ summary: '此网站自己的规则：0 项', inherit: '与其信任级别相同（允许）', label: 'bank.example 上的“读取页面”' });
     expect(await seriousViolations(options.page)).toEqual([]);
     expect(await options.click('save', /^(已保存|未保存|Warrant 未)/)).toBe('已保存。');
   });

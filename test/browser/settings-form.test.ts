@@ -57,6 +57,54 @@ describe.each(BROWSERS)('the settings form in %s', (name) => {
     await bank.close();
   });
 
+  it('a site’s own privilege rule chosen in the form is saved and decides on that site, and goes when set back', async () => {
+    let options = await openOptions(env.browser);
+    let form = settingsForm(options.page);
+    const commit = field('sites', 'bank.example', 'privileges', 'commit');
+    // Folded at first, every privilege following the trust level, saying what that is (trusted: allow).
+    expect(await form.siteRules('bank.example')).toEqual({
+      open: false,
+      summary: 'Own rules for this site: 0',
+      inherit: ['allow', 'allow', 'allow', 'ask', 'ask'].map((decision) => `Same as its trust level (${decision})`),
+    });
+    expect(await form.control(commit)).toMatchObject({ value: '', disabled: false });
+    await form.toggleSiteRules('bank.example');
+    await form.choose(commit, 'block');
+    expect(await form.siteRules('bank.example')).toMatchObject({ open: true, summary: 'Own rules for this site: 1' });
+    expect(await options.editor()).toMatchObject({ sites: { 'bank.example': { trust: 'trusted', privileges: { commit: 'block' } } } });
+    expect(await options.click('save-form', /^(Saved|Not saved|Warrant gave)/)).toBe('Saved.');
+    expect((await form.policyState()).effective.sites).toEqual({ 'bank.example': { trust: 'trusted', privileges: { commit: 'block' } } });
+    expect(await seriousViolations(options.page)).toEqual([]);
+    await options.close();
+
+    // Pay on the trusted site is now blocked there, by its own rule.
+    let bank = await env.open('bank.example', '/click.html');
+    expect(await decide(bank)).toMatchObject({ decision: 'block', executed: false });
+    expect(await clicks(bank)).toEqual([]);
+    await bank.close();
+
+    // A value the form cannot show, typed into the JSON, is named at its select, unfolded; nothing is saved.
+    options = await openOptions(env.browser);
+    form = settingsForm(options.page);
+    expect(await form.control(commit)).toMatchObject({ value: 'block' });
+    const json = (await options.editor()) as { sites: Record<string, unknown> };
+    await options.setEditor(JSON.stringify({ ...json, sites: { 'bank.example': { trust: 'trusted', privileges: { commit: 'maybe' } } } }));
+    await options.page.evaluate(() => document.getElementById('policy')!.dispatchEvent(new Event('input', { bubbles: true })));
+    expect(await options.click('save-form', /^(Saved|Not saved)/)).toBe('Not saved: 1 error.');
+    expect(await form.control(commit)).toMatchObject({ invalid: true, error: 'Choose allow, ask or block, or “same as its trust level”.' });
+    expect((await form.siteRules('bank.example'))?.open).toBe(true);
+
+    // Set back to the trust level: the rule is removed, and pay on the trusted site is performed again.
+    await form.choose(commit, '');
+    expect(await options.click('save-form', /^(Saved|Not saved)/)).toBe('Saved.');
+    expect((await form.policyState()).effective.sites).toEqual({ 'bank.example': { trust: 'trusted' } });
+    await options.close();
+    bank = await env.open('bank.example', '/click.html');
+    expect(await decide(bank)).toMatchObject({ decision: 'allow', executed: true });
+    expect(await clicks(bank)).toEqual(['pay']);
+    await bank.close();
+  });
+
   it('the popup offers to add the active tab’s site', async () => {
     const page = await env.open('shop.example', '/click.html');
     const popup = await env.browser.openExtensionPage('src/popup/index.html');

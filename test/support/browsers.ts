@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -6,6 +6,7 @@ import puppeteer from 'puppeteer-core';
 import { reusedExtensionPage, wrapPuppeteer } from './firefox-pages';
 import { chromiumLocaleArgs, requestFirefoxLocale } from './locale';
 import { HOSTS } from './server';
+import { chromiumToolbar, firefoxToolbar, type ToolbarState } from './toolbar';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const CHROME_EXTENSION_ID = 'lcehkcofajkdehfcgklegicdcdbgafah';
@@ -28,6 +29,8 @@ export type TestBrowser = {
   openExtensionPage(path: string, other?: OtherExtension): Promise<TestPage>;
   /** Stops the extension's service worker, as the browser does when it is idle (Chromium only). */
   stopServiceWorker?(): Promise<void>;
+  /** Warrant's toolbar button: icon, title and badge (test/support/toolbar.ts says how each browser is read). */
+  toolbar(): Promise<ToolbarState>;
   close(): Promise<void>;
 };
 
@@ -44,6 +47,12 @@ export type LaunchOptions = {
   alsoLoad?: OtherExtension[];
   /** The browser's UI language, e.g. zh-CN (English when not given). */
   locale?: string;
+  /**
+   * Firefox only: what an administrator gives Warrant in storage.managed, as a managed-storage
+   * native manifest in a home directory of this run's own (Chromium reads managed storage from
+   * policy files in /etc, shared by every run: test/browser/managed-policy.test.ts writes one).
+   */
+  firefoxManaged?: Record<string, unknown>;
 };
 
 /** Another extension to load beside Warrant: its directory and the ids each browser gives it. */
@@ -53,7 +62,7 @@ export function launch(name: BrowserName, options: LaunchOptions = {}): Promise<
   const headless = options.headless ?? true;
   return name === 'chromium'
     ? launchChromium(headless, options.secureOrigins ?? [], options.extension, options.alsoLoad ?? [], options.locale)
-    : launchFirefox(headless, options.extension, options.alsoLoad ?? [], options.locale);
+    : launchFirefox(headless, options.extension, options.alsoLoad ?? [], options.locale, options.firefoxManaged);
 }
 
 /**
@@ -166,6 +175,7 @@ async function launchChromium(
       }
       await session.detach();
     },
+    toolbar: () => chromiumToolbar(context, CHROME_EXTENSION_ID),
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
@@ -179,12 +189,15 @@ async function launchFirefox(
   override: string | undefined,
   others: OtherExtension[],
   locale?: string,
+  managed?: Record<string, unknown>,
 ): Promise<TestBrowser> {
   const extension = distFor('firefox', override);
+  const home = managed === undefined ? null : managedStorageHome(managed);
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
     headless,
+    ...(home === null ? {} : { env: { ...process.env, HOME: home } }),
     // Lets the harness open extension pages from the browser chrome (see openFirefoxExtensionPage).
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
@@ -215,10 +228,26 @@ async function launchFirefox(
     newPage: async () => wrapPuppeteer(await browser.newPage()),
     openExtensionPage: (path, other) =>
       reusedExtensionPage(browser, `moz-extension://${other?.firefoxUuid ?? FIREFOX_EXTENSION_UUID}/${path}`),
+    toolbar: () => firefoxToolbar(browser, FIREFOX_EXTENSION_ID),
     async close() {
       await browser.close();
-      // puppeteer removes the profile it made; the copy of the build is ours.
+      // puppeteer removes the profile it made; the copy of the build is ours, and the home.
       rmSync(extension, { recursive: true, force: true });
+      if (home !== null) rmSync(home, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A home directory holding Warrant's managed storage as Firefox reads it on Linux:
+ * ~/.mozilla/managed-storage/<add-on id>.json, a native manifest of type "storage"
+ * (https://developer.mozilla.org/en-US/docs/Mozilla/Add-ons/WebExtensions/Native_manifests#managed_storage_manifests).
+ */
+function managedStorageHome(data: Record<string, unknown>): string {
+  const home = mkdtempSync(join(tmpdir(), 'warrant-firefox-home-'));
+  const dir = join(home, '.mozilla', 'managed-storage');
+  mkdirSync(dir, { recursive: true });
+  const manifest = { name: FIREFOX_EXTENSION_ID, description: 'Warrant test policy', type: 'storage', data };
+  writeFileSync(join(dir, `${FIREFOX_EXTENSION_ID}.json`), JSON.stringify(manifest));
+  return home;
 }

@@ -52,6 +52,19 @@ export const settingsForm = (page: TestPage) => ({
       const described = document.getElementById(target)!.getAttribute('aria-describedby');
       return described === null ? null : (document.getElementById(described)?.textContent ?? null);
     }, id),
+  /** A site's folded own rules: whether unfolded, the summary, and what "same as its trust level" says for each privilege. */
+  siteRules: (site: string) =>
+    page.evaluate((wanted) => {
+      const details = document.querySelector<HTMLDetailsElement>(`#sites-list > li[data-site="${wanted}"] details`);
+      if (details === null) return null;
+      const inherit = Array.from(details.querySelectorAll('select'), (select) => select.options[0]!.text);
+      return { open: details.open, summary: details.querySelector('summary')!.textContent ?? '', inherit };
+    }, site),
+  /** Unfolds (or folds) a site's own rules by clicking its summary, as a user would. */
+  toggleSiteRules: (site: string) =>
+    page.evaluate((wanted) => {
+      document.querySelector<HTMLElement>(`#sites-list > li[data-site="${wanted}"] details > summary`)!.click();
+    }, site),
   sites: () => page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('#sites-list > li'), (li) => li.dataset.site ?? '')),
   /** The policy as the background holds it now, asked from the settings page. */
   policyState: () =>

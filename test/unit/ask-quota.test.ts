@@ -21,7 +21,8 @@ const session = vi.hoisted(() => {
 vi.mock('webextension-polyfill', () => ({
   default: {
     storage: { session },
-    action: { setBadgeText: async () => {}, setBadgeBackgroundColor: async () => {}, setIcon: async () => {} },
+    action: { setBadgeText: async () => {}, setBadgeBackgroundColor: async () => {}, setIcon: async () => {}, setTitle: async () => {} },
+    i18n: { getMessage: () => '' },
   },
 }));
 vi.mock('../../src/background/ask/present', () => ({ bringToUser: async () => {} }));

@@ -20,11 +20,15 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'manifest.json'), 'utf8')) a
 const referenced = (message: string) => [...new Set([...message.matchAll(/\$([A-Za-z0-9_@]+)\$/g)].map((m) => m[1]!.toLowerCase()))].sort();
 
 const UI_DIRS = ['src/popup', 'src/options', 'src/ui'];
-const uiSources = UI_DIRS.flatMap((dir) =>
+const sourcesIn = (dir: string) =>
   readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.(ts|html)$/.test(name))
-    .map((name) => readFileSync(join(ROOT, dir, name), 'utf8')),
-).join('\n');
+    .map((name) => readFileSync(join(ROOT, dir, name), 'utf8'));
+/** The UI's code, and the background's files that show words too (the toolbar button's title). */
+const uiSources = [
+  ...UI_DIRS.flatMap(sourcesIn),
+  ...sourcesIn('src/background').filter((text) => /from '(?:\.\.\/)+ui\/i18n'/.test(text)),
+].join('\n');
 
 /** Keys the code names: t('key'…), tNodes('key'…), data-i18n*="key", string tables of keys, __MSG_key__. */
 function keysInCode(): Set<string> {

@@ -13,6 +13,7 @@ import {
   writeCell,
   writeList,
   writeSite,
+  writeSiteOverride,
   writeTimeout,
 } from '../../src/options/form-model';
 
@@ -36,8 +37,9 @@ describe('settings form: where an error belongs', () => {
       fieldKey('privileges', 'trusted'),
       fieldKey('privileges'),
     ]);
-    // A problem inside a site's rule goes to the site's row.
-    expect(fieldsFor('sites["bank.example"].trust')[0]).toBe(fieldKey('sites', 'bank.example'));
+    // A site's own privilege rule has its control; another problem inside a site's rule goes to the site's row.
+    expect(fieldsFor('sites["bank.example"].privileges.commit')[0]).toBe(fieldKey('sites', 'bank.example', 'privileges', 'commit'));
+    expect(fieldsFor('sites["bank.example"].trust')).toContain(fieldKey('sites', 'bank.example'));
     expect(fieldsFor('sites["www.bank.example"]')[0]).toBe(fieldKey('sites', 'www.bank.example'));
     expect(fieldsFor('allowlists.navigation[1]')[0]).toBe(fieldKey('allowlists', 'navigation', 1));
     expect(fieldsFor('allowlists.payees')).toEqual([fieldKey('allowlists', 'payees'), fieldKey('allowlists')]);
@@ -71,13 +73,37 @@ describe('settings form: reading and writing the policy', () => {
 
     writeSite(json, 'bank.example', { interception: 'observe' });
     writeSite(json, 'bank.example', { trust: 'untrusted' });
-    // The override the form does not show is kept.
+    // The site's own privilege rule is kept by the other controls.
     expect(json.sites).toEqual({ 'bank.example': { trust: 'untrusted', interception: 'observe', privileges: { credential: 'allow' } } });
-    expect(readSites(json)).toEqual([{ site: 'bank.example', trust: 'untrusted', interception: 'observe', overrides: true }]);
+    const own = { read: '', interact: '', commit: '', navigate: '', credential: 'allow' };
+    expect(readSites(json)).toEqual([{ site: 'bank.example', trust: 'untrusted', interception: 'observe', privileges: own }]);
     writeSite(json, 'bank.example', { interception: '' });
     expect(json.sites).toEqual({ 'bank.example': { trust: 'untrusted', privileges: { credential: 'allow' } } });
     removeSite(json, 'bank.example');
     expect(readSites(json)).toEqual([]);
+  });
+
+  it('edits a site’s own privilege rules, removing what follows the trust level', () => {
+    const json = editable({ ...structuredClone(DEFAULT_POLICY), sites: { 'bank.example': { trust: 'trusted' } } });
+    writeSiteOverride(json, 'bank.example', 'commit', 'block');
+    writeSiteOverride(json, 'bank.example', 'navigate', 'allow');
+    expect(json.sites).toEqual({ 'bank.example': { trust: 'trusted', privileges: { commit: 'block', navigate: 'allow' } } });
+    expect(readSites(json)[0]!.privileges).toEqual({ read: '', interact: '', commit: 'block', navigate: 'allow', credential: '' });
+    const parsed = parsePolicy(json);
+    expect(parsed.ok && parsed.policy.sites['bank.example']).toEqual({
+      trust: 'trusted',
+      privileges: { commit: 'block', navigate: 'allow' },
+    });
+    writeSiteOverride(json, 'bank.example', 'commit', '');
+    expect(json.sites).toEqual({ 'bank.example': { trust: 'trusted', privileges: { navigate: 'allow' } } });
+    writeSiteOverride(json, 'bank.example', 'navigate', '');
+    expect(json.sites).toEqual({ 'bank.example': { trust: 'trusted' } });
+    // Inherit on a site with no rules of its own changes nothing; a value that is not a decision reads as inherit.
+    writeSiteOverride(json, 'bank.example', 'read', '');
+    expect(json.sites).toEqual({ 'bank.example': { trust: 'trusted' } });
+    const odd = editable({ sites: { 'shop.example': { privileges: { commit: 'maybe' } } } });
+    expect(readSites(odd)[0]!.privileges.commit).toBe('');
+    expect(parsePolicy({ ...structuredClone(DEFAULT_POLICY), sites: odd.sites }).ok).toBe(false);
   });
 
   it('a form-edited default policy is still valid, and equal to what was edited', () => {

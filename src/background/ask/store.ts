@@ -1,5 +1,6 @@
 import browser from 'webextension-polyfill';
 import { type PendingAsk, PendingAskSchema } from '../../messages/ask-ui';
+import { t } from '../../ui/i18n';
 import { serially } from '../serial';
 
 /**
@@ -33,14 +34,20 @@ export function removeAsks(match: (ask: PendingAsk) => boolean): Promise<Pending
   });
 }
 
-/** The toolbar always shows how many actions wait for the user: the count, and the icon's pending mark. */
+/**
+ * The toolbar always shows how many actions wait for the user: the count, the icon's pending
+ * mark, and the button's title, which is what a screen reader reads for it.
+ */
 export async function showCount(): Promise<void> {
   const count = (await listAsks()).length;
   await browser.action.setBadgeText({ text: count === 0 ? '' : String(count) });
   await browser.action.setBadgeBackgroundColor({ color: '#b45309' });
-  // The icon is the second signal, after the count: failing to draw it must not end the ask.
+  // The icon and the title are further signals, after the count: failing to set them must not end the ask.
   const state = count === 0 ? 'idle' : 'pending';
   await browser.action
     .setIcon({ path: { 16: `/icons/${state}-16.png`, 32: `/icons/${state}-32.png` } })
     .catch((error: unknown) => console.warn('Warrant: toolbar icon not set', error));
+  await browser.action
+    .setTitle({ title: count === 0 ? t('extName') : t('actionTitlePending', count) })
+    .catch((error: unknown) => console.warn('Warrant: toolbar title not set', error));
 }
