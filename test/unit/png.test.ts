@@ -1,32 +1,54 @@
 import { inflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { encodePngGray, shrinkTo } from '../../src/core/pixels';
 
-/** Reads back what Node's zlib and the PNG layout say, so the encoder cannot agree only with itself. */
+/**
+ * Reads back with pngjs (which checks every chunk's CRC and undoes the row filters), so the
+ * encoder cannot agree only with itself.
+ */
 function decode(png: Uint8Array) {
-  const buffer = Buffer.from(png);
-  expect([...buffer.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const width = buffer.readUInt32BE(16);
-  const height = buffer.readUInt32BE(20);
-  const idatLength = buffer.readUInt32BE(33);
-  expect(buffer.toString('latin1', 37, 41)).toBe('IDAT');
-  const raw = inflateSync(buffer.subarray(41, 41 + idatLength));
-  return { width, height, raw };
+  const image = PNG.sync.read(Buffer.from(png), { skipRescale: true });
+  // pngjs hands back RGBA; a grayscale pixel has its value in R, G and B alike.
+  const gray = Uint8Array.from({ length: image.width * image.height }, (_, i) => image.data[i * 4]!);
+  return { width: image.width, height: image.height, gray };
+}
+
+/** A label-like crop: dark strokes of text on a light button with a soft vertical gradient. */
+function labelCrop(width: number, height: number): Uint8Array {
+  return Uint8Array.from({ length: width * height }, (_, i) => {
+    const [x, y] = [i % width, Math.floor(i / width)];
+    const stroke = y > height / 3 && y < (2 * height) / 3 && x % 9 < 2 && (x * 7 + y) % 5 !== 0;
+    return stroke ? 30 : 230 - Math.floor((y * 20) / height);
+  });
 }
 
 describe('encodePngGray', () => {
-  it('writes a grayscale PNG whose pixels zlib reads back', () => {
+  it('writes a grayscale PNG whose pixels a PNG decoder reads back', () => {
     const data = Uint8Array.from({ length: 12 }, (_, i) => i * 20);
-    const { width, height, raw } = decode(encodePngGray({ width: 4, height: 3, data }));
+    const png = encodePngGray({ width: 4, height: 3, data });
+    expect(Buffer.from(png).toString('latin1', 12, 16)).toBe('IHDR');
+    expect(png[25]).toBe(0); // colour type: grayscale
+    const { width, height, gray } = decode(png);
     expect([width, height]).toEqual([4, 3]);
-    expect([...raw]).toEqual([0, 0, 20, 40, 60, 0, 80, 100, 120, 140, 0, 160, 180, 200, 220]);
+    expect([...gray]).toEqual([...data]);
   });
 
-  it('splits data over 65,535 bytes into several stored blocks', () => {
-    const data = new Uint8Array(400 * 200).fill(7);
-    const { raw } = decode(encodePngGray({ width: 400, height: 200, data }));
-    expect(raw.length).toBe(200 * 401);
-    expect(raw[1]).toBe(7);
+  it('round-trips every byte value through the Up filter, wrapping below zero', () => {
+    const data = Uint8Array.from({ length: 256 * 2 }, (_, i) => (i < 256 ? i : 255 - (i - 256)));
+    expect([...decode(encodePngGray({ width: 256, height: 2, data })).gray]).toEqual([...data]);
+  });
+
+  it('compresses a label-like crop several times below the stored size the 64 KiB cap used to meet', () => {
+    const [width, height] = [480, 120];
+    const data = labelCrop(width, height);
+    const png = encodePngGray({ width, height, data });
+    expect([...decode(png).gray]).toEqual([...data]);
+    const stored = height * (width + 1) + 57; // raw rows, zlib and PNG framing without compression
+    expect(png.length * 4).toBeLessThan(stored);
+    // The IDAT is a zlib stream any inflater reads.
+    const idat = Buffer.from(png).subarray(41, 41 + Buffer.from(png).readUInt32BE(33));
+    expect(inflateSync(idat).length).toBe(height * (width + 1));
   });
 
   it('shrinks by halves to the maximum width', () => {

@@ -71,8 +71,12 @@ function localEngine(): OcrEngine | undefined {
   return engine;
 }
 
-/** Crops wider than this are halved until they fit: the audit keeps crops small (≤ 64 KB). */
-const CROP_MAX_WIDTH = 240;
+/**
+ * Crops wider than this are halved until they fit: the audit keeps crops small (≤ 64 KiB). With
+ * compression (core/pixels/png.ts) a 480-pixel crop of a label takes a few KiB, so a button drawn at
+ * a device pixel ratio of 2 keeps its full resolution, and a tall target still fits the cap.
+ */
+const CROP_MAX_WIDTH = 480;
 
 /**
  * A small grayscale PNG of what the target looked like, for the audit record of a blocked click.
