@@ -10,13 +10,12 @@ import { clicks, propose, useBrowser, type Verdict } from '../support/suite';
  * browser does when it is idle. Nothing in the extension offers a hold; the replaced API is gone
  * with the stopped worker, and the restarted one has the real ones.
  *
- * Firefox: the event page cannot be stopped on demand from a test. Its idle unload
- * (`extensions.background.idle.timeout`, 30 s) is put off while a message to it waits for its
- * answer (bug 1795801), which every decision does, so a decision is never cut by it; the
- * remote protocols (BiDi, Marionette as puppeteer-core drives it) have no command to terminate an
- * add-on's background, and `runtime.reload()` reloads the whole add-on (content scripts lose their
- * context and the page's call ends with them). The journal of decisions in flight
- * (src/background/in-flight.ts) is the same code there; it is covered here and in unit tests.
+ * Firefox: its event page is unloaded on demand (stopEventPage, as about:debugging's "Terminate
+ * background script" does) in background-stop.test.ts, but no stage can be held inside it from a
+ * test: the remote protocols reach pages and the browser chrome, not an add-on's background
+ * document, so there is nothing like Playwright's worker evaluation. The stages a page can hold
+ * itself (an ask, a handler that does not return) are tested there in both browsers; the journal
+ * of decisions in flight (src/background/in-flight.ts) is the same code in both.
  */
 
 type Stage = 'resolve' | 'certify' | 'execute' | 'audit';
