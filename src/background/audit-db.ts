@@ -114,8 +114,14 @@ export function scan(
     const request = store.openCursor(range, direction);
     request.onsuccess = () => {
       const cursor = request.result;
-      if (cursor === null || !visit(cursor.value, cursor.primaryKey)) return resolve();
-      cursor.continue();
+      // A throw in `visit` (a record of an unexpected shape) must reject, not leave the read, and
+      // every audit operation queued behind it, waiting for ever.
+      try {
+        if (cursor === null || !visit(cursor.value, cursor.primaryKey)) return resolve();
+        cursor.continue();
+      } catch (error) {
+        reject(error);
+      }
     };
     request.onerror = () => reject(request.error);
   });

@@ -1,4 +1,4 @@
-import type { AuditExportHead, AuditRecord } from '../core/contracts';
+import { type AuditExportHead, type AuditRecord, AuditRecordSchema } from '../core/contracts';
 import type { AuditExportPage, AuditFacets, AuditRange } from '../messages/ui-background';
 import { scan } from './audit-db';
 import { readHead } from './audit-seal';
@@ -24,24 +24,26 @@ export function exportAuditPage(range: AuditRange, after?: number, budget = EXPO
     let started = after !== undefined;
     let gap = false;
     const from = after === undefined ? null : IDBKeyRange.lowerBound(after, true);
-    await scan(store, from, 'next', (value) => {
-      const record = value as AuditRecord;
-      if (last === null && after !== undefined && record.seq !== after + 1) {
+    await scan(store, from, 'next', (value, key) => {
+      // Exported as stored, whatever its shape (audit:verify says what is wrong with it); the key is its seq.
+      const record = value as Partial<AuditRecord> | null;
+      const seq = key as number;
+      if (last === null && after !== undefined && seq !== after + 1) {
         gap = true;
         return false;
       }
       if (!started) {
-        if (range.since !== undefined && record.time < range.since) return true;
+        if (range.since !== undefined && typeof record?.time === 'number' && record.time < range.since) return true;
         started = true;
       }
-      if (range.until !== undefined && record.time > range.until) return false;
+      if (range.until !== undefined && typeof record?.time === 'number' && record.time > range.until) return false;
       const line = `${JSON.stringify(value)}\n`;
       if (last !== null && text.length + line.length > budget) {
         next = last;
         return false;
       }
       text += line;
-      last = record.seq;
+      last = seq;
       return true;
     });
     if (gap) throw new Error('The audit log rotated during the export; export again.');
@@ -77,7 +79,9 @@ export function auditFacets(): Promise<AuditFacets> {
     const tools = new Set<string>();
     const sites = new Set<string>();
     await scan(store, null, 'prev', (value) => {
-      const record = value as AuditRecord;
+      const parsed = AuditRecordSchema.safeParse(value);
+      if (!parsed.success) return true;
+      const record = parsed.data;
       if (record.proposal.tool !== null && tools.size < FACETS_MAX) tools.add(record.proposal.tool);
       for (const origin of [record.tab.origin, record.frame.origin]) if (origin !== null && sites.size < FACETS_MAX) sites.add(origin);
       return true;

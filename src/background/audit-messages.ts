@@ -20,6 +20,13 @@ export function handleAuditRequest(request: AuditRequest): Promise<unknown> {
     case 'audit:facets':
       return auditFacets();
     case 'audit:check':
-      return checkAudit().then((check) => ({ ...check, writable: auditWritable() }));
+      return checkAudit().then(
+        (check) => ({ ...check, writable: auditWritable() }),
+        // The log cannot even be read (IndexedDB unavailable): the popup must say so, not stay silent.
+        (error: unknown) => ({
+          unreadable: String(error instanceof Error ? `${error.name}: ${error.message}` : error).slice(0, 300),
+          writable: auditWritable(),
+        }),
+      );
   }
 }

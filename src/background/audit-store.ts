@@ -1,5 +1,5 @@
 import browser from 'webextension-polyfill';
-import { chainRecord } from '../core/audit';
+import { chainRecord, GENESIS } from '../core/audit';
 import { type AuditBody, AuditCropSchema, type AuditHead, type AuditRecord, AuditRecordSchema } from '../core/contracts';
 import { AUDIT_CHANNEL, type AuditNotice } from '../messages/audit-notice';
 import type { AuditCursor, AuditFilter } from '../messages/ui-background';
@@ -51,7 +51,7 @@ export function appendAudit(body: AuditBody): Promise<AuditRecord> {
       const key = seen.seal?.key ?? (await newSealKey());
       const holds = await headHolds(seen.head, seen.last, seen.seal);
       // A record that would not verify must never enter the chain: it would break every export.
-      const record = AuditRecordSchema.parse(await sealChained(key, chainRecord(admitted, seen.last)));
+      const record = AuditRecordSchema.parse(await sealChained(key, chainRecord(admitted, following(seen.last, seen.head))));
       const brokenAt = holds ? (seen.head?.brokenAt ?? null) : record.seq;
       const mac = await headMac(key, { seq: record.seq, hash: record.hash, brokenAt });
       const written = await inTransaction(db, [RECORDS, META], 'readwrite', async (tx) => {
@@ -155,6 +155,18 @@ export function readAudit<T>(read: (records: IDBObjectStore, meta: IDBObjectStor
 async function readCap(tx: IDBTransaction): Promise<number> {
   const stored = await req(tx.objectStore(META).get(CAP_KEY));
   return typeof stored === 'number' ? stored : DEFAULT_AUDIT_CAP;
+}
+
+/**
+ * What a new record follows: the newest record, or, if that is not a record at all (written into
+ * the store by someone else, or half-written), a link past it — its seq, and the head's hash —
+ * so that one bad record does not stop every later one from being written. The chain stays broken
+ * there (the check and audit:verify report it) and the new head records the break (`brokenAt`).
+ */
+function following(last: AuditRecord | null, head: AuditHead | null): Pick<AuditRecord, 'seq' | 'hash'> | null {
+  if (last === null || AuditRecordSchema.safeParse(last).success) return last;
+  const seq = Number((last as { seq?: unknown }).seq);
+  return { seq: Number.isSafeInteger(seq) && seq >= 0 ? seq : (head?.seq ?? 0), hash: head?.hash ?? GENESIS };
 }
 
 async function newest(store: IDBObjectStore): Promise<AuditRecord | null> {

@@ -17,9 +17,9 @@ type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
  * knows: nothing was sent; a command was sent and no answer came (it may have run); or the frame's
  * answer.
  */
-export type Ledger = { sent: boolean; result: ExecuteResult | null };
+export type Ledger = { sent: boolean; result: ExecuteResult | null; beforeSend?: () => Promise<void> };
 
-export const newLedger = (): Ledger => ({ sent: false, result: null });
+export const newLedger = (beforeSend?: () => Promise<void>): Ledger => ({ sent: false, result: null, beforeSend });
 
 /** Runs `perform` (the one execute command of a decision) and keeps what happened in the ledger. */
 export async function performLogged(ledger: Ledger, perform: () => Promise<ExecuteResult>): Promise<ExecuteResult> {
@@ -32,6 +32,8 @@ export async function performLogged(ledger: Ledger, perform: () => Promise<Execu
       message: 'The audit log cannot be written; Warrant performs nothing it cannot record.',
     };
   }
+  // Written ahead (in-flight.ts): a background stopped from here on leaves "the command was sent".
+  await ledger.beforeSend?.();
   ledger.sent = true;
   const result = await perform();
   ledger.result = result;
@@ -74,11 +76,12 @@ export function failedInternally(error: unknown, ledger: Ledger): Outcome {
 }
 
 /** Writes the one record of a decision and turns the outcome into the page's verdict. */
-export async function recorded(request: Proposed, sender: FrameSender, outcome: Outcome): Promise<Verdict> {
+export async function recorded(request: Proposed, sender: FrameSender, outcome: Outcome, recordId?: string): Promise<Verdict> {
   let id: string;
   let reasons = outcome.reasons;
   try {
-    id = (await appendAudit(auditBody(request, sender, outcome))).id;
+    const body = auditBody(request, sender, outcome);
+    id = (await appendAudit(recordId ? { ...body, id: recordId } : body)).id;
     auditWrites.failing = false;
   } catch (error) {
     // The verdict still says what happened; the failure is its own reason, and until a record is

@@ -5,6 +5,7 @@ import { UiRequestSchema } from '../messages/ui-background';
 import { handleAskRequest, initAsks } from './ask/messages';
 import { handleAuditRequest, isAuditRequest } from './audit-messages';
 import { may } from './capabilities';
+import { recordStopped } from './in-flight';
 import { interceptionModeFor, recordObservation } from './interception';
 import { listTools } from './listing';
 import { clearStaleGuards } from './navigation-guard';
@@ -84,3 +85,5 @@ browser.tabs.onCreated.addListener((tab) => {
 });
 void clearStaleGuards();
 initAsks();
+// Decisions an earlier background left unfinished (it was stopped) get their records (in-flight.ts).
+void recordStopped().catch((error: unknown) => console.warn('Warrant: stopped decisions not recorded', error));

@@ -12,6 +12,7 @@ import { conclude, decide, rejected } from './conclude';
 import { browserOrigin } from './evidence';
 import { executeInFrame, runPageTool } from './execute';
 import { frameChainStillVisible } from './frame-chain';
+import { begin, type Journal } from './in-flight';
 import { judge } from './judge';
 import { listedBy } from './listing';
 import { guardNavigations } from './navigation-guard';
@@ -59,14 +60,19 @@ async function overBudget(request: Proposed, sender: FrameSender, why: string, s
 async function decideAndAudit(request: Proposed, sender: FrameSender): Promise<Verdict> {
   // One capture of the target serves the whole decision (OCR, the ask's picture, the audit crop).
   const shot = decisionShot(sender, request.kind === 'propose' ? request.devicePixelRatio : undefined);
-  const ledger = newLedger();
+  // Written ahead: a background stopped in any stage leaves this for the next one to record.
+  const journal = await begin(request, sender);
+  const ledger = newLedger(() => journal.stage('execute'));
   const outcome = await bounded(ledger, async () => {
     if (request.kind === 'malformed') return rejected([reason(request.code, request.problem)]);
-    const decided = await decideAndExecute(request, sender, shot, ledger);
+    const decided = await decideAndExecute(request, sender, shot, ledger, journal);
     if (decided.decision === 'block') decided.crop = (await cropOf(decided, shot)) ?? undefined;
     return decided;
   });
-  return recorded(request, sender, outcome);
+  await journal.stage('audit');
+  const verdict = await recorded(request, sender, outcome, journal.id);
+  await journal.end();
+  return verdict;
 }
 
 /** RESOLVE ▶ COLLECT EVIDENCE ▶ JUDGE ▶ ASK ▶ EXECUTE; the boundary around it writes the record. */
@@ -75,13 +81,14 @@ async function decideAndExecute(
   sender: FrameSender,
   shot: Shot,
   ledger: Ledger,
+  journal: Journal,
 ): Promise<Outcome> {
   const started = performance.now();
   const context = { pageTools: await pageToolsFor(sender), listed: await listedBy(sender) };
   const resolution = resolve(request.proposal, context);
   if (!resolution.ok) return rejected(resolution.reasons);
   const call = resolution.call;
-  if (call.pageTool) return callPageTool(call, sender, request.requestId, started, ledger);
+  if (call.pageTool) return callPageTool(call, sender, request.requestId, started, ledger, journal);
 
   const policy = await getPolicy();
   const collected = await collectEvidence(call, request, sender, shot, policy);
@@ -108,6 +115,7 @@ async function decideAndExecute(
     label: targetLabel,
     timeoutMs: askTimeoutMs(policy),
     crop,
+    ...askedAs(journal),
   };
   return conclude(base, decided, asking, ledger, () => perform(call, evidence, request.requestId, sender, shot, policy));
 }
@@ -141,7 +149,17 @@ async function perform(call: ResolvedCall, evidence: Evidence, requestId: string
 /** Built-in actions whose execution may navigate (a link, a submit, a handler, a select's onchange). */
 const NAVIGATING_TOOLS = new Set(['click', 'submit', 'navigate', 'select']);
 
-async function callPageTool(call: ResolvedCall, sender: FrameSender, requestId: string, started: number, ledger: Ledger): Promise<Outcome> {
+/** The ask carries the decision's id, and its entry says "asked" before it is listed (in-flight.ts). */
+const askedAs = (journal: Journal) => ({ id: journal.id, beforeAsk: () => journal.stage('ask') });
+
+async function callPageTool(
+  call: ResolvedCall,
+  sender: FrameSender,
+  requestId: string,
+  started: number,
+  ledger: Ledger,
+  journal: Journal,
+): Promise<Outcome> {
   const tool = call.pageTool!;
   // The provider is the origin the browser stamped on the registering frame.
   const certificates = [browserOrigin(tool.handle, tool.provider, tool.provider)];
@@ -155,7 +173,8 @@ async function callPageTool(call: ResolvedCall, sender: FrameSender, requestId: 
   );
   const base = { call, certificates, targetLabel: null, executionError: null, decideMs: performance.now() - started };
   const label = tool.annotations.title ?? null;
-  const asking = { call, sender, digest: tool.digest, reasons: decided.reasons, certificates, label, timeoutMs: askTimeoutMs(policy) };
+  const timeoutMs = askTimeoutMs(policy);
+  const asking = { call, sender, digest: tool.digest, reasons: decided.reasons, certificates, label, timeoutMs, ...askedAs(journal) };
   return conclude(base, decided, asking, ledger, () => runPageTool(locate(tool), requestId, call.tool, call.digest, call.args));
 }
 

@@ -8,12 +8,12 @@ import browser from 'webextension-polyfill';
 import { PROPOSAL_LIMITS, VerdictSchema } from '../core/contracts';
 import { targetOf } from '../core/plan';
 import { inspectShape, resolve } from '../core/resolver';
-import { ExecuteCommandSchema, RunToolCommandSchema, SettleCommandSchema } from '../messages/background-content';
+import { ExecuteCommandSchema, PerformedQuerySchema, RunToolCommandSchema, SettleCommandSchema } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
 import { type BridgeReply, type PageRequest, PageRequestSchema } from '../messages/page-bridge';
 import { listenForAgentChecks } from './agent-check';
 import { announce, onAllowed } from './allowances';
-import { execute, forget, rememberCertified } from './executor';
+import { execute, forget, performedFor, rememberCertified } from './executor';
 import { relayObservation } from './interception';
 import { onToolResult, relayRegistration, relayUnregistration, runTool } from './page-tools';
 import { portKeeper } from './port-keeper';
@@ -119,6 +119,11 @@ async function decide(request: Extract<ContentRequest, { requestId: string }>): 
     throw new Error('The background gave no valid verdict.');
   } catch (error) {
     forget(request.requestId);
+    // The background stopped after this frame performed its command: the page is told so.
+    if (performedFor(request.requestId)?.executed) {
+      const message = 'The action was performed, then the extension stopped before it could answer.';
+      return { id: request.requestId, decision: 'allow', executed: true, reasons: [{ code: 'internal_error', message }] };
+    }
     const timedOut = error instanceof TimeoutError;
     return {
       id: request.requestId,
@@ -164,6 +169,8 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
     return execute(command.data, port ? (allowance) => announce((message) => port.postMessage(message), allowance) : null);
   }
   if (SettleCommandSchema.safeParse(message).success) return nextPaint();
+  const query = PerformedQuerySchema.safeParse(message);
+  if (query.success) return Promise.resolve(performedFor(query.data.requestId));
   const run = RunToolCommandSchema.safeParse(message);
   if (run.success) {
     const port = pagePort;

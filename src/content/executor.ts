@@ -16,6 +16,18 @@ const NAVIGATE_VERDICT_MS = 250;
 
 const certified = new Map<string, Certified>();
 
+/**
+ * What became of the latest commands this frame was sent, by request: a background that stopped
+ * before the answer reached it (and the one started after it) can still learn the truth, and the
+ * page's verdict says executed when it was. Bounded; the oldest are dropped.
+ */
+const performed = new Map<string, ExecuteResult>();
+const PERFORMED_KEPT = 64;
+
+export function performedFor(requestId: string): ExecuteResult | null {
+  return performed.get(requestId) ?? null;
+}
+
 /** Tells the MAIN-world guards what is about to happen (src/content/allowances.ts). */
 type Announce = (allowance: { selector?: string; url?: string }) => Promise<void>;
 
@@ -44,6 +56,18 @@ const NEEDS_OPERABLE = new Set<Action['tool']>(['click', 'type', 'select']);
  * pointer-like actions still visible, enabled and on top). Anything else is stale evidence.
  */
 export async function execute(command: ExecuteCommand, announce: Announce | null): Promise<ExecuteResult> {
+  const result = await executeOnce(command, announce);
+  remember(command.requestId, result);
+  return result;
+}
+
+function remember(requestId: string, result: ExecuteResult): void {
+  performed.delete(requestId);
+  performed.set(requestId, result);
+  if (performed.size > PERFORMED_KEPT) performed.delete(performed.keys().next().value!);
+}
+
+async function executeOnce(command: ExecuteCommand, announce: Announce | null): Promise<ExecuteResult> {
   const entry = certified.get(command.requestId);
   certified.delete(command.requestId);
   if (!entry) return notExecuted('stale_evidence', 'Nothing certified under this request in this frame.');

@@ -48,3 +48,11 @@ export const ExecuteResultSchema = z.strictObject({
   result: z.unknown().optional(),
 });
 export type ExecuteResult = z.infer<typeof ExecuteResultSchema>;
+
+/**
+ * Background → the frame that was sent an execute command, from a background started after the
+ * one that sent it stopped: what became of that command (an ExecuteResult), or null if the frame
+ * never got it.
+ */
+export const PerformedQuerySchema = z.strictObject({ kind: z.literal('performed?'), requestId: z.string().min(1).max(64) });
+export type PerformedQuery = z.infer<typeof PerformedQuerySchema>;

@@ -84,3 +84,5 @@ export const AuditCheckResponseSchema = z.strictObject({
   writable: z.boolean(),
 });
 export type AuditCheck = z.infer<typeof AuditCheckResponseSchema>;
+/** The check could not read the log at all (the database cannot be opened): why, and whether writes still succeed. */
+export const AuditUnreadableResponseSchema = z.strictObject({ unreadable: z.string().max(300), writable: z.boolean() });

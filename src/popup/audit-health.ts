@@ -1,21 +1,25 @@
 import browser from 'webextension-polyfill';
-import { AuditCheckResponseSchema } from '../messages/ui-background';
+import { AuditCheckResponseSchema, AuditUnreadableResponseSchema } from '../messages/ui-background';
 import { t } from '../ui/i18n';
 
 /**
  * Says so, at the top of the popup, when the audit log fails the extension's own check (chain,
- * seals, head) or cannot be written; says nothing when all is well. A check that cannot run at
- * all is not reported as a failure of the log.
+ * seals, head), cannot be written, or cannot be read at all (IndexedDB unavailable); says nothing
+ * when all is well. A check whose answer never comes is not reported as a failure of the log.
  */
 export function initAuditHealth(banner: HTMLElement): void {
   void browser.runtime
     .sendMessage({ kind: 'audit:check' })
     .then((response) => {
+      const unreadable = AuditUnreadableResponseSchema.safeParse(response);
       const check = AuditCheckResponseSchema.safeParse(response);
-      if (!check.success) return;
       const lines: string[] = [];
-      if (!check.data.writable) lines.push(t('auditUnwritable'));
-      if (!check.data.ok) {
+      if (unreadable.success) {
+        if (!unreadable.data.writable) lines.push(t('auditUnwritable'));
+        lines.push(t('auditUnavailable', unreadable.data.unreadable));
+      }
+      if (check.success && !check.data.writable) lines.push(t('auditUnwritable'));
+      if (check.success && !check.data.ok) {
         const failed = [check.data.chain, check.data.seals, check.data.head].find((part) => !part.ok);
         lines.push(t('auditCheckFailed', failed?.message ?? ''));
       }

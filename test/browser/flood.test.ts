@@ -93,4 +93,34 @@ describe.each(BROWSERS)('floods in %s', (name) => {
     await popup.close();
     await page.close();
   });
+  it('makes a page and the tab it opens share one budget: their refusals share one record', async () => {
+    const opener = await env.open('shop.example', '/click.html');
+    const seen = await opener.evaluate(async (call) => {
+      type Api = { warrant: { propose(c: unknown): Promise<Verdict> }; JSON: JSON; clicks?: string[] };
+      const opened = window.open('/click.html', '_blank') as unknown as (Window & Api) | null;
+      if (!opened) return null;
+      const deadline = Date.now() + 15_000;
+      while (!(opened.document.readyState === 'complete' && opened.clicks) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      // 100 at once from each tab; each call made in its own tab's realm.
+      const fire = (w: Api) => Promise.all(Array.from({ length: 100 }, () => w.warrant.propose(w.JSON.parse(JSON.stringify(call)))));
+      const [mine, theirs] = await Promise.all([fire(window as unknown as Api), fire(opened)]);
+      const refusals = (vs: Verdict[]) => [...new Set(vs.filter((v) => v.reasons.some((r) => r.code === 'over_budget')).map((v) => v.id))];
+      const result = {
+        mine: refusals(mine),
+        theirs: refusals(theirs),
+        ran: (opened.clicks ?? []).length,
+        executed: theirs.filter((v) => v.executed).length,
+      };
+      opened.close();
+      return result;
+    }, DETAILS);
+    expect(seen).not.toBeNull();
+    expect(seen!.mine.length).toBeGreaterThan(0);
+    expect(seen!.theirs.length).toBeGreaterThan(0);
+    // One budget: the opened tab's refusals point at the record the opener's refusals point at.
+    expect(seen!.theirs.some((id) => seen!.mine.includes(id))).toBe(true);
+    expect(seen!.ran).toBe(seen!.executed);
+    await opener.close();
+  });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
-import { reusedExtensionPage, wrapPuppeteer } from './firefox-pages';
+import { evaluateInChrome, reusedExtensionPage, wrapPuppeteer } from './firefox-pages';
 import { chromiumLocaleArgs, requestFirefoxLocale } from './locale';
 import { HOSTS } from './server';
 import { chromiumToolbar, firefoxToolbar, type ToolbarState } from './toolbar';
@@ -31,6 +31,16 @@ export type TestBrowser = {
   stopServiceWorker?(): Promise<void>;
   /** Warrant's toolbar button: icon, title and badge (test/support/toolbar.ts says how each browser is read). */
   toolbar(): Promise<ToolbarState>;
+  /**
+   * Runs a function in the extension's running service worker, through the DevTools protocol (Chromium
+   * only): the tests' way to hold a stage there; nothing in the extension offers it.
+   */
+  evaluateInWorker?<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
+  /**
+   * Unloads the extension's event page as about:debugging's "Terminate background script" does
+   * (Firefox only; the next event starts it again).
+   */
+  stopEventPage?(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -176,6 +186,11 @@ async function launchChromium(
       await session.detach();
     },
     toolbar: () => chromiumToolbar(context, CHROME_EXTENSION_ID),
+    async evaluateInWorker(fn, arg) {
+      const live = () => context.serviceWorkers().filter((w) => w.url().includes(CHROME_EXTENSION_ID));
+      const worker = live().at(-1) ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+      return worker.evaluate(fn as never, arg) as never;
+    },
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
@@ -229,6 +244,19 @@ async function launchFirefox(
     openExtensionPage: (path, other) =>
       reusedExtensionPage(browser, `moz-extension://${other?.firefoxUuid ?? FIREFOX_EXTENSION_UUID}/${path}`),
     toolbar: () => firefoxToolbar(browser, FIREFOX_EXTENSION_ID),
+    async stopEventPage() {
+      // What about:debugging's button calls (WebExtensionDescriptorActor.terminateBackgroundScript).
+      const stopped = await evaluateInChrome(
+        browser,
+        `(async () => {
+          const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+          const extension = ExtensionParent.GlobalManager.getExtension(${JSON.stringify(FIREFOX_EXTENSION_ID)});
+          await extension.terminateBackground({ ignoreDevToolsAttached: true });
+          return 'stopped';
+        })()`,
+      );
+      if (stopped !== 'stopped') throw new Error(`The event page was not stopped: ${String(stopped)}`);
+    },
     async close() {
       await browser.close();
       // puppeteer removes the profile it made; the copy of the build is ours, and the home.

@@ -98,6 +98,27 @@ async function openFirefoxExtensionPage(browser: import('puppeteer-core').Browse
   return wrapPuppeteer(opening);
 }
 
+/**
+ * Runs an expression in the browser chrome (system principal; `--remote-allow-system-access`) and
+ * returns its value: the harness's way to reach what only about:debugging offers.
+ */
+export async function evaluateInChrome(browser: import('puppeteer-core').Browser, expression: string): Promise<unknown> {
+  type Send = (method: string, params: object) => Promise<{ result: { contexts?: { context: string }[] } }>;
+  const connection = (browser as unknown as { connection: { send: Send } }).connection;
+  const tree = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' });
+  const chromeWindow = tree.result.contexts?.[0]?.context;
+  if (!chromeWindow) throw new Error('No browser chrome window.');
+  const answer = (await connection.send('script.evaluate', {
+    expression,
+    target: { context: chromeWindow },
+    awaitPromise: true,
+  })) as unknown as {
+    result: { type: string; result?: { value?: unknown }; exceptionDetails?: { text?: string } };
+  };
+  if (answer.result.type === 'exception') throw new Error(`In the browser chrome: ${answer.result.exceptionDetails?.text}`);
+  return answer.result.result?.value;
+}
+
 /** How long to wait for puppeteer's load event before asking the page itself. */
 const LOAD_EVENT_MS = 8_000;
 

@@ -173,4 +173,35 @@ describe('audit store on IndexedDB', () => {
     expect((await store.listAudit(50)).map((r) => r.seq)).toEqual([1, 0]);
     expect(local.data.has('audit.v1.records')).toBe(false);
   });
+  it('writes past a record that is not one (corrupted, half-written): reads never hang, the break is recorded', async () => {
+    const store = await restart();
+    await store.appendAudit(auditBody(0));
+    await store.readAudit(async (records) => records); // the database exists
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('warrant-audit');
+      open.onsuccess = () => {
+        const tx = open.result.transaction('records', 'readwrite');
+        tx.objectStore('records').put({ seq: 1, format: 2, id: 'half' });
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+      };
+      open.onerror = () => reject(open.error);
+    });
+    const next = await store.appendAudit(auditBody(2));
+    expect(next.seq).toBe(2);
+    expect((await store.listAudit(10)).map((r) => r.id)).toEqual(['rec-2', 'rec-0']);
+    expect((await store.auditFacets()).tools).toEqual(['click']);
+    const page = await store.exportAuditPage({});
+    expect(page.jsonl.split('\n').filter(Boolean)).toHaveLength(4);
+    const head = await store.readAudit(
+      async (_records, meta) =>
+        new Promise((resolve) => {
+          const r = meta.get('head');
+          r.onsuccess = () => resolve(r.result);
+        }),
+    );
+    expect(head).toMatchObject({ seq: 2, brokenAt: 2 });
+  });
 });

@@ -17,6 +17,9 @@ export type AskInput = {
   timeoutMs: number;
   /** A picture of the target for the prompt, where one can be taken. */
   crop?: () => Promise<string | null>;
+  /** The ask's id (the decision's, see in-flight.ts), and what to do just before it is listed. */
+  id?: string;
+  beforeAsk?: () => Promise<void>;
 };
 
 export type AskOutcome = { approved: boolean; reason: Reason; record: { approved: boolean; time: number } };
@@ -55,9 +58,10 @@ const asking = new Set<string>();
 
 async function putToUser(input: AskInput, transaction: string): Promise<AskOutcome> {
   const { call, sender } = input;
+  await input.beforeAsk?.();
   const now = Date.now();
   const answer = await ask({
-    id: crypto.randomUUID(),
+    id: input.id ?? crypto.randomUUID(),
     tabId: sender.tabId,
     frameId: sender.frameId,
     origin: sender.frameOrigin,

@@ -1,7 +1,6 @@
 import browser from 'webextension-polyfill';
 import type { AskRequest } from '../../messages/ask-ui';
 import { grantStandingApproval } from './approvals';
-import { recordOrphans } from './orphans';
 import { answerAsk, denyAsksOfFrame, denyAsksOfTab, expireOrphans, isWaiting } from './queue';
 import { listAsks } from './store';
 
@@ -29,8 +28,6 @@ export function initAsks(): void {
     if ((details as { documentLifecycle?: string }).documentLifecycle === 'prerender') return;
     denyAsksOfFrame(details.tabId, details.frameId);
   });
-  // Recorded before any expired one is dropped, so none leaves without its record.
-  void recordOrphans()
-    .catch((error: unknown) => console.warn('Warrant: orphaned asks not recorded', error))
-    .then(() => expireOrphans());
+  // Asks a stopped background left are recorded by in-flight.ts (recordStopped), from their own entries.
+  void expireOrphans();
 }

@@ -4,7 +4,7 @@ import type { AuditRecord } from '../contracts';
  * Why an ask ended without approval, as the background words it in the `not_approved` reason.
  * The record's `approval` only says approved or not and the reason carries no structured cause,
  * so these texts are what tells a denial from a timeout or an ended ask: they are written from
- * here (ask-user.ts, orphans.ts) and read from here (`outcomeOf`), never typed twice.
+ * here (ask-user.ts, in-flight.ts) and read from here (`outcomeOf`), never typed twice.
  */
 export const NOT_APPROVED = {
   denied: 'The user denied the action.',
