@@ -121,6 +121,41 @@ function minifyDocumentStartScripts(outDir: string): Plugin {
 }
 
 /**
+ * The chunks a frame loads for the bridge (the bridge proper, its verifiers, the frame-chain handler,
+ * and the few small core modules they share with the background) are minified too: every frame of
+ * a page that proposes parses them (issue 13 §1's per-frame budget, scripts/frame-budget.ts). Not
+ * behind the in-page assistant check (agent-check.ts), whose core chunks the background shares:
+ * the rest of the build stays as built, readable.
+ */
+export const FRAME_ENTRY = 'src/content/bridge.ts';
+const AGENT_CHECK = 'src/content/agent-check.ts';
+
+function minifyFrameChunks(): Plugin {
+  return {
+    name: 'warrant:minify-frame-chunks',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const facade = (chunk: (typeof chunks)[number] | undefined) => chunk?.facadeModuleId?.replaceAll('\\', '/') ?? '';
+      const frame = new Set<string>();
+      const stack = chunks.filter((chunk) => facade(chunk).endsWith(FRAME_ENTRY)).map((chunk) => chunk.fileName);
+      while (stack.length > 0) {
+        const name = stack.pop()!;
+        const chunk = byName.get(name);
+        if (frame.has(name) || !chunk || facade(chunk).endsWith(AGENT_CHECK)) continue;
+        frame.add(name);
+        stack.push(...chunk.imports, ...chunk.dynamicImports);
+      }
+      for (const name of frame) {
+        const chunk = byName.get(name)!;
+        chunk.code = (await transform(chunk.code, { minify: true, format: 'esm', target: 'es2022', legalComments: 'none' })).code;
+      }
+    },
+  };
+}
+
+/**
  * Nothing that ships builds code from strings. MV3's extension-page CSP forbids eval
  * (`script-src 'self' 'wasm-unsafe-eval'`), so every `Function` constructor left in a bundled
  * library is dead code that only throws — but it is still eval to a reviewer and to `web-ext lint`
@@ -240,6 +275,7 @@ export default defineConfig(({ mode }) => {
       tesseractAssets(),
       managedSchema(),
       noEval(),
+      minifyFrameChunks(),
       minifyDocumentStartScripts(probe ? `dist/ocr-probe/${target}` : `dist/${target}`),
     ],
   };

@@ -28,6 +28,8 @@ step('typecheck (pure core, no DOM)', 'npx', ['tsc', '-p', 'src/core']);
 step('lint', 'npx', ['biome', 'check', '.']);
 const built = step('build dist/chrome and dist/firefox', 'npm', ['run', '--silent', 'build']);
 // What addons.mozilla.org runs on an upload: no errors and no warnings (--warnings-as-errors).
+// What every frame loads, against its budget (docs/design.md §2; issue 13 §1).
+if (built) step('per-frame size budget (dist/chrome, dist/firefox)', 'npx', ['tsx', 'scripts/frame-budget.ts']);
 if (built)
   step('web-ext lint (Firefox build)', 'npx', ['web-ext', 'lint', '--source-dir', 'dist/firefox', '--warnings-as-errors', '--no-input']);
 

@@ -1,6 +1,6 @@
 import browser from 'webextension-polyfill';
 import { AskRequestSchema } from '../messages/ask-ui';
-import { ContentRequestSchema } from '../messages/content-background';
+import { ContentRequestSchema, PageToolRegistrationSchema } from '../messages/content-background';
 import { UiRequestSchema } from '../messages/ui-background';
 import { handleAskRequest, initAsks } from './ask/messages';
 import { handleAuditRequest, isAuditRequest } from './audit-messages';
@@ -31,8 +31,14 @@ browser.runtime.onMessage.addListener((message: unknown, rawSender: browser.Runt
     switch (data.kind) {
       case 'tools':
         return listTools(sender);
-      case 'tool:register':
-        return handleRegistration(sender, data.definition);
+      case 'tool:register': {
+        const definition = PageToolRegistrationSchema.safeParse(data.definition);
+        if (!definition.success) {
+          const problem = definition.error.issues[0]?.message ?? 'unknown problem';
+          return Promise.resolve({ ok: false, message: `Invalid tool definition: ${problem}` });
+        }
+        return handleRegistration(sender, definition.data);
+      }
       case 'tool:unregister':
         return handleUnregistration(sender, data.name);
       case 'interception:mode':

@@ -1,4 +1,4 @@
-import { optionsNamed } from '../core/plan/predicates';
+import { optionsNamed } from '../core/plan/options';
 import type { Action } from '../messages/background-content';
 import { submissionOf } from './verifiers/form-request';
 import { shownLabel } from './verifiers/rendered-text';

@@ -20,21 +20,11 @@ import { certifyElement } from './verifiers/dom';
  * answers yes by cancelling the event. No answer (the bridge not yet loaded, a subframe whose
  * chain only the background can certify, anything unsure) is no: the click is held and proposed,
  * and the gate decides with full evidence.
+ *
+ * The check needs the core's privilege rules (commitment words and their skeletons, sites by
+ * registrable domain), so this module and the tables it brings load only in a page where an
+ * assistant was detected (agent-listener.ts), never with the bridge.
  */
-
-let listening: string | null = null;
-
-export function listenForAgentChecks(type: string): void {
-  if (listening !== null || !/^warrant-check-[0-9a-f]{32}$/u.test(type)) return;
-  listening = type;
-  document.addEventListener(type, onCheck, true);
-}
-
-function onCheck(event: Event): void {
-  event.stopImmediatePropagation();
-  const target = event.composedPath()[0];
-  if (target instanceof Element && certifiedInteraction(target)) event.preventDefault();
-}
 
 /** Whether clicking `element` is, by the DOM evidence alone, a plain interaction with a shown target. */
 export function certifiedInteraction(element: Element): boolean {

@@ -3,20 +3,24 @@
  * port keeper (bridge.iife.ts took it at document_start), gathers DOM evidence for each proposal on
  * the way in, forwards it to the background, and performs what the background allows — nothing
  * else. Loaded on demand (bridge.ts): the page does not wait for it, and what it sent meanwhile waits.
+ * Evidence and execution only (issue 13 §1): the background resolves and decides; no resolver,
+ * schema library or text tables load here, and a test holds the bridge's chunks to a size budget
+ * (test/unit/frame-budget.test.ts).
  */
-import browser from 'webextension-polyfill';
-import { PROPOSAL_LIMITS, VerdictSchema } from '../core/contracts';
-import { targetOf } from '../core/plan';
-import { inspectShape, resolve } from '../core/resolver';
-import { ExecuteCommandSchema, PerformedQuerySchema, RunToolCommandSchema, SettleCommandSchema } from '../messages/background-content';
+import { PROPOSAL_LIMITS } from '../core/contracts/limits';
+import { inspectShape } from '../core/resolver/shape';
 import type { ContentRequest } from '../messages/content-background';
-import { type BridgeReply, type PageRequest, PageRequestSchema } from '../messages/page-bridge';
-import { listenForAgentChecks } from './agent-check';
+import type { BridgeReply, PageRequest } from '../messages/page-bridge';
+import { admit } from './admission';
+import { listenForAgentChecks } from './agent-listener';
 import { announce, onAllowed } from './allowances';
+import { backgroundCommand, verdict as verdictShape } from './checks/commands';
+import { pageRequest } from './checks/page-request';
 import { execute, forget, performedFor, rememberCertified } from './executor';
 import { relayObservation } from './interception';
 import { onToolResult, relayRegistration, relayUnregistration, runTool } from './page-tools';
 import { portKeeper } from './port-keeper';
+import { onBackgroundMessage, sendToBackground } from './runtime';
 import { certifyTarget } from './verifiers/dom';
 
 /** Longer than any decision the background makes, including a user's answer to an ask. */
@@ -34,9 +38,8 @@ export function takePort(): void {
 }
 
 async function onPageMessage(data: unknown): Promise<void> {
-  const parsed = PageRequestSchema.safeParse(data);
-  if (!parsed.success) return;
-  const request = parsed.data;
+  const request = pageRequest(data);
+  if (!request) return;
   if (request.kind === 'tool-result') return onToolResult(request.runId, request.ok, request.json, request.error);
   if (request.kind === 'observed') return relayObservation(request.json);
   if (request.kind === 'allowed') return onAllowed(request.id);
@@ -69,7 +72,10 @@ async function answer(
   return { kind: 'verdict', id: request.id, verdict: await decide(certify(requestId, request.json)) };
 }
 
-/** Gathers evidence for calls that name a target; the background resolves the call again itself. */
+/**
+ * Gathers evidence for built-in calls that name a target (admission.ts); the background resolves
+ * the call itself, with what only it knows (page tools, listings, policy).
+ */
 function certify(requestId: string, json: string): Extract<ContentRequest, { requestId: string }> {
   const parsed = parseProposal(json);
   if ('problem' in parsed) return { kind: 'malformed', requestId, ...parsed.problem };
@@ -77,16 +83,16 @@ function certify(requestId: string, json: string): Extract<ContentRequest, { req
   // Hostile shapes (huge, deep, odd keys) stop here and are reported, not forwarded.
   const shape = inspectShape(proposal);
   if (shape) return { kind: 'malformed', requestId, code: shape.code, problem: shape.message.slice(0, 300) };
-  const resolution = resolve(proposal);
-  if (!resolution.ok) return { kind: 'propose', requestId, proposal, certificates: [] };
-  const target = targetOf(resolution.call);
+  const admitted = admit(proposal);
+  if (admitted === null) return { kind: 'propose', requestId, proposal, certificates: [] };
+  const target = admitted.target;
   if (target === null) {
     // Page-wide actions (navigate, scroll without a target) have nothing to certify here.
     rememberCertified(requestId, null, null, 'frame');
     return { kind: 'propose', requestId, proposal, certificates: [] };
   }
   const started = performance.now();
-  const evidence = certifyTarget(target, resolution.call.tool);
+  const evidence = certifyTarget(target, admitted.tool);
   const certifyMs = performance.now() - started;
   if (evidence.element) rememberCertified(requestId, target, evidence.element, evidence.digest, evidence.submission);
   return {
@@ -114,8 +120,8 @@ function parseProposal(
 
 async function decide(request: Extract<ContentRequest, { requestId: string }>): Promise<unknown> {
   try {
-    const verdict = VerdictSchema.safeParse(await withTimeout(send(request), DECISION_TIMEOUT_MS));
-    if (verdict.success) return verdict.data;
+    const verdict = verdictShape(await withTimeout(send(request), DECISION_TIMEOUT_MS));
+    if (verdict) return verdict;
     throw new Error('The background gave no valid verdict.');
   } catch (error) {
     forget(request.requestId);
@@ -139,7 +145,7 @@ async function decide(request: Extract<ContentRequest, { requestId: string }>): 
 }
 
 function send(request: ContentRequest): Promise<unknown> {
-  return browser.runtime.sendMessage(request);
+  return sendToBackground(request);
 }
 
 class TimeoutError extends Error {}
@@ -160,24 +166,18 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
-  // Commands come only from this extension's background, never from a tab.
-  if (sender.id !== browser.runtime.id || sender.tab !== undefined) return undefined;
-  const command = ExecuteCommandSchema.safeParse(message);
-  if (command.success) {
-    const port = pagePort;
-    return execute(command.data, port ? (allowance) => announce((message) => port.postMessage(message), allowance) : null);
-  }
-  if (SettleCommandSchema.safeParse(message).success) return nextPaint();
-  const query = PerformedQuerySchema.safeParse(message);
-  if (query.success) return Promise.resolve(performedFor(query.data.requestId));
-  const run = RunToolCommandSchema.safeParse(message);
-  if (run.success) {
-    const port = pagePort;
-    if (!port) return Promise.resolve({ executed: false, code: 'not_connected', message: 'No page API in this frame.' });
-    return runTool(run.data, (request) => port.postMessage(request));
-  }
-  return undefined;
+// Commands come only from this extension's background, never from a tab (runtime.ts).
+onBackgroundMessage((message) => {
+  const command = backgroundCommand(message);
+  if (command === null) return undefined;
+  const port = pagePort;
+  if (command.kind === 'execute')
+    return execute(command.command, port ? (allowance) => announce((message) => port.postMessage(message), allowance) : null);
+  if (command.kind === 'settle') return nextPaint();
+  // A restarted background asking what became of a command its stopped predecessor sent.
+  if (command.kind === 'performed?') return Promise.resolve(performedFor(command.requestId));
+  if (!port) return Promise.resolve({ executed: false, code: 'not_connected', message: 'No page API in this frame.' });
+  return runTool(command.command, (request) => port.postMessage(request));
 });
 
 /**

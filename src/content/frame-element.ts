@@ -13,7 +13,9 @@
 
 import type { Rect } from '../core/contracts';
 import { contains, FRAME_MIN_SCALE, type FrameBox, hitPoints, type Mapped, mapIntoParent } from '../core/plan/frame-chain';
-import { FRAME_NONCE_PREFIX, type FrameCertifyReply, type FrameRequest, FrameRequestSchema } from '../messages/frame-chain';
+import type { FrameCertifyReply, FrameRequest } from '../messages/frame-chain';
+import { FRAME_NONCE_PREFIX } from '../messages/frame-nonce';
+import { frameRequest } from './checks/frame-request';
 import { portKeeper } from './port-keeper';
 import { shadowIncludingElements } from './verifiers/flat-tree';
 import { layersAt } from './verifiers/layers';
@@ -26,9 +28,8 @@ const NONCE_LIFETIME_MS = 10_000;
 const MAX_EXPECTED = 16;
 
 export async function answerFrameRequest(message: unknown): Promise<unknown> {
-  const parsed = FrameRequestSchema.safeParse(message);
-  if (!parsed.success) return undefined;
-  const request = parsed.data;
+  const request = frameRequest(message);
+  if (!request) return undefined;
   switch (request.kind) {
     case 'frame:expect':
       return expect(request.nonce);

@@ -1,16 +1,17 @@
-import browser from 'webextension-polyfill';
-import { type ContentRequest, ObservationSchema } from '../messages/content-background';
+import type { ContentRequest } from '../messages/content-background';
+import { sendToBackground } from './runtime';
 
-/** Relays an observation to the audit; anything that does not fit the schema is dropped. */
+/**
+ * Relays an observation to the audit. The background validates it on receipt (ObservationSchema)
+ * and drops anything that does not fit; here only JSON that parses leaves.
+ */
 export function relayObservation(json: string): void {
-  let parsed: unknown;
+  let observation: unknown;
   try {
-    parsed = JSON.parse(json);
+    observation = JSON.parse(json);
   } catch {
     return;
   }
-  const observation = ObservationSchema.safeParse(parsed);
-  if (!observation.success) return;
-  const request: ContentRequest = { kind: 'interception:observed', observation: observation.data };
-  browser.runtime.sendMessage(request).catch(() => undefined);
+  const request = { kind: 'interception:observed', observation } as ContentRequest;
+  sendToBackground(request).catch(() => undefined);
 }

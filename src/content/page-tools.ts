@@ -1,7 +1,6 @@
-import browser from 'webextension-polyfill';
 import type { ExecuteResult, RunToolCommand } from '../messages/background-content';
-import { PageToolRegistrationSchema } from '../messages/content-background';
 import type { RunToolRequest } from '../messages/page-bridge';
+import { sendToBackground } from './runtime';
 
 const TOOL_TIMEOUT_MS = 25_000;
 const MAX_RESULT_CHARS = 256 * 1024;
@@ -9,7 +8,10 @@ const MAX_RESULT_CHARS = 256 * 1024;
 type Waiting = { resolve: (result: ExecuteResult) => void; timer: ReturnType<typeof setTimeout> };
 const running = new Map<string, Waiting>();
 
-/** Relays a registration from the page API; the background stamps provider and tier from `sender`. */
+/**
+ * Relays a registration from the page API; the background validates the definition
+ * (PageToolRegistrationSchema) and stamps provider and tier from `sender`.
+ */
 export async function relayRegistration(json: string): Promise<{ ok: boolean; message?: string }> {
   let definition: unknown;
   try {
@@ -17,17 +19,17 @@ export async function relayRegistration(json: string): Promise<{ ok: boolean; me
   } catch {
     return { ok: false, message: 'The tool definition is not JSON data.' };
   }
-  const parsed = PageToolRegistrationSchema.safeParse(definition);
-  if (!parsed.success) return { ok: false, message: `Invalid tool definition: ${parsed.error.issues[0]?.message ?? 'unknown problem'}` };
   try {
-    return (await browser.runtime.sendMessage({ kind: 'tool:register', definition: parsed.data })) as { ok: boolean; message?: string };
+    const answer = (await sendToBackground({ kind: 'tool:register', definition })) as { ok?: unknown; message?: unknown } | undefined;
+    if (typeof answer?.ok !== 'boolean') throw new Error('no answer');
+    return typeof answer.message === 'string' ? { ok: answer.ok, message: answer.message.slice(0, 1_000) } : { ok: answer.ok };
   } catch {
     return { ok: false, message: 'The extension could not register the tool.' };
   }
 }
 
 export function relayUnregistration(name: string): void {
-  void browser.runtime.sendMessage({ kind: 'tool:unregister', name }).catch(() => undefined);
+  void sendToBackground({ kind: 'tool:unregister', name }).catch(() => undefined);
 }
 
 /** Runs a page tool in the main world on the background's command and waits for its result. */

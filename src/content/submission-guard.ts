@@ -1,4 +1,5 @@
-import { type FormRequest, requestDifference } from '../core/plan';
+import type { FormRequest } from '../core/plan';
+import { requestDifference } from '../core/plan/form-difference';
 import { requestOf, type Submission } from './verifiers/form-request';
 
 /**

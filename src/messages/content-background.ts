@@ -66,7 +66,8 @@ export const ContentRequestSchema = z.discriminatedUnion('kind', [
     problem: z.string().max(300),
   }),
   z.strictObject({ kind: z.literal('tools') }),
-  z.strictObject({ kind: z.literal('tool:register'), definition: PageToolRegistrationSchema }),
+  /** The definition is validated by its own schema on receipt, so the page learns what was wrong with it. */
+  z.strictObject({ kind: z.literal('tool:register'), definition: z.unknown() }),
   z.strictObject({ kind: z.literal('tool:unregister'), name: z.string().max(128) }),
   z.strictObject({ kind: z.literal('interception:mode') }),
   z.strictObject({ kind: z.literal('interception:observed'), observation: ObservationSchema }),

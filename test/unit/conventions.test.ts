@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REASONS } from '../../src/core/contracts';
@@ -60,6 +60,35 @@ describe('conventions', () => {
           /^(messages\/handshake|core\/plan\/(commit-words|commit-lexicon|commit-match|commit-skeletons.generated|payment-hints)|core\/text\/(normalize|skeleton-ops|data\/confusables.generated)|content\/main-world\/([a-z-]+\/)?[a-z-]+)$/,
         );
     }
+  });
+
+  it('keeps zod, tldts, the confusables table, the resolver and the polyfill out of the bridge (issue 13 §1)', () => {
+    // Value imports only (type imports are erased), followed through src; agent-check.ts loads apart.
+    const valueImports = (file: string) =>
+      [
+        ...readFileSync(file, 'utf8').matchAll(
+          /^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+['"]([^'"]+)['"]|import\(['"]([^'"]+)['"]\)/gm,
+        ),
+      ].map((m) => (m[1] ?? m[2])!);
+    const fileOf = (from: string, specifier: string) => {
+      const base = resolve(dirname(from), specifier);
+      return [`${base}.ts`, join(base, 'index.ts'), base].find((path) => existsSync(path) && path.endsWith('.ts'))!;
+    };
+    const FORBIDDEN =
+      /^(zod|tldts|webextension-polyfill)$|^core\/(resolver\/(resolve|builtins|registry)|text\/(confusables|data\/confusables\.generated|domains))\.ts$/;
+    const seen = new Set<string>();
+    const stack = [join(SRC, 'content', 'bridge.ts')];
+    while (stack.length > 0) {
+      const file = stack.pop()!;
+      if (seen.has(file) || file.endsWith(join('content', 'agent-check.ts'))) continue;
+      seen.add(file);
+      for (const specifier of valueImports(file)) {
+        const landed = specifier.startsWith('.') ? relative(SRC, fileOf(file, specifier)) : specifier;
+        expect(landed, `${relative(ROOT, file)} imports ${specifier}`).not.toMatch(FORBIDDEN);
+        if (specifier.startsWith('.')) stack.push(fileOf(file, specifier));
+      }
+    }
+    expect(seen.size).toBeGreaterThan(20);
   });
 
   it('keeps files small', () => {

@@ -1,6 +1,7 @@
 import type { Certificate } from '../../core/contracts';
-import { type FormRequest, type UiElementValue, uiElementValue } from '../../core/plan';
+import type { FormRequest, UiElementValue } from '../../core/plan';
 import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES, PERSONAL_AUTOCOMPLETE } from '../../core/plan/payment-hints';
+import { uiElementValue } from '../../core/plan/ui-element-value';
 import { hasLetterOrDigit } from '../../core/text/letters';
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';

@@ -22,13 +22,7 @@ export type ProposalEnvelope = z.infer<typeof ProposalEnvelopeSchema>;
 
 export const AGENT_TEXT_LIMIT = 200;
 
-/** Limits enforced before any schema work, so hostile shapes cost little. */
-export const PROPOSAL_LIMITS = {
-  maxBytes: 256 * 1024,
-  maxDepth: 12,
-  maxKeys: 512,
-  maxStringLength: 64 * 1024,
-} as const;
+export { PROPOSAL_LIMITS } from './limits';
 
 /** The public shape of a proposal (DESIGN §3). Tools narrow `args` and `claims` further. */
 export const ProposalSchema = ProposalEnvelopeSchema.extend({ claims: ClaimsSchema.optional() });

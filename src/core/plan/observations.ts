@@ -71,34 +71,7 @@ export const UiElementValueSchema = z.strictObject({
 });
 export type UiElementValue = z.infer<typeof UiElementValueSchema>;
 
-/** An element observation with nothing found; verifiers and fixtures override what they observed. */
-export function uiElementValue(observed: Partial<UiElementValue> = {}): UiElementValue {
-  return {
-    count: 0,
-    selectorError: null,
-    connected: false,
-    tag: '',
-    inputType: null,
-    disabled: false,
-    inert: false,
-    visible: false,
-    hiddenBy: null,
-    isSubmit: false,
-    formHasPassword: false,
-    editable: false,
-    isPassword: false,
-    inForm: false,
-    isPayment: false,
-    formHasPayment: false,
-    formHasPersonal: false,
-    href: null,
-    download: false,
-    options: null,
-    submission: null,
-    digest: '',
-    ...observed,
-  };
-}
+export { uiElementValue } from './ui-element-value';
 
 /**
  * The text the element shows, and `doubts`: why the DOM cannot be sure that this text is what the

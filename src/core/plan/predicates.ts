@@ -10,6 +10,7 @@ import {
   UiElementValueSchema,
   VisibleTextValueSchema,
 } from './observations';
+import { optionsNamed } from './options';
 import { ocrAgrees, ocrContains, readable, truncatedClaimAgrees } from './text-agreement';
 
 export type Evaluation = { holds: true } | { holds: false; code: ReasonCode; message: string };
@@ -50,15 +51,7 @@ export const editable = onElement('target.editable', (v) =>
 
 export const inForm = onElement('target.form', (v) => (v.inForm ? holds : fails('no_form', `The <${v.tag}> is not a form or inside one.`)));
 
-/**
- * The option a `select` names: by visible text first (what the user reads), by value only when no
- * text matches. Null when nothing matches; several when the name is ambiguous.
- */
-export function optionsNamed<T extends { value: string; text: string }>(options: readonly T[], option: string): T[] {
-  const wanted = normalizeLabel(option);
-  const byText = options.filter((o) => normalizeLabel(o.text) === wanted);
-  return byText.length > 0 ? byText : options.filter((o) => o.value === option);
-}
+export { optionsNamed } from './options';
 
 export function hasOption(option: string): Predicate<Element> {
   return onElement('target.option', (v) => {

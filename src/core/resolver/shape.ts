@@ -1,4 +1,5 @@
-import { PROPOSAL_LIMITS, type ReasonCode } from '../contracts';
+import type { ReasonCode } from '../contracts';
+import { PROPOSAL_LIMITS } from '../contracts/limits';
 
 export type ShapeProblem = { code: Extract<ReasonCode, 'malformed_proposal' | 'payload_too_large'>; message: string };
 

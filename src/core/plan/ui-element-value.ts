@@ -1,0 +1,30 @@
+import type { UiElementValue } from './observations';
+
+/** An element observation with nothing found; verifiers and fixtures override what they observed. */
+export function uiElementValue(observed: Partial<UiElementValue> = {}): UiElementValue {
+  return {
+    count: 0,
+    selectorError: null,
+    connected: false,
+    tag: '',
+    inputType: null,
+    disabled: false,
+    inert: false,
+    visible: false,
+    hiddenBy: null,
+    isSubmit: false,
+    formHasPassword: false,
+    editable: false,
+    isPassword: false,
+    inForm: false,
+    isPayment: false,
+    formHasPayment: false,
+    formHasPersonal: false,
+    href: null,
+    download: false,
+    options: null,
+    submission: null,
+    digest: '',
+    ...observed,
+  };
+}
