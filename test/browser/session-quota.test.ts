@@ -7,7 +7,9 @@ import { answerPendingAsk, clicks, proposeAndAnswer, useBrowser } from '../suppo
  * Firefox's storage.session has no getBytesInUse to fill it to a known margin). Filled from one of
  * Warrant's own pages, which share the extension's storage.session, leaving room for an ask without
  * its picture but not with it: the ask is still listed (without the picture), denying it runs
- * nothing, and once the space is back the next ask has its picture again.
+ * nothing, and once the space is back the next ask has its picture again. The page is
+ * test/fixtures/quota.html: crops are deflated, and a plain button's takes too few bytes to leave a
+ * margin that fits the ask without its picture but not with it.
  */
 
 const PAY = { tool: 'click', args: { target: '#pay' }, claims: { label: 'Pay $500' }, agent: 'quota-test' };
@@ -34,7 +36,7 @@ describe('storage.session nearly full in chromium', () => {
   const env = useBrowser('chromium');
 
   it('lists the ask without its picture, runs nothing unapproved, and has pictures again once space is back', async () => {
-    const page = await env.open('shop.example', '/click.html');
+    const page = await env.open('shop.example', '/quota.html');
     // A first ask: how much room it takes in storage.session, with its picture and without.
     await page.evaluate((c) => {
       const w = window as unknown as { warrant: { propose(c: unknown): Promise<unknown> }; pendingVerdict?: Promise<unknown> };
