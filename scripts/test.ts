@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { STALLS_FILE } from '../test/support/firefox-pages';
 import { RETRIES_FILE, type RetriedTest } from '../test/support/retry-reporter';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -36,6 +37,7 @@ if (built)
 mkdirSync(join(ROOT, '.test-results'), { recursive: true });
 rmSync(RESULTS, { force: true });
 rmSync(RETRIES, { force: true });
+rmSync(join(ROOT, STALLS_FILE), { force: true });
 const projects = built ? [] : ['--project', 'unit'];
 if (!built) console.log('Build failed: browser tests cannot load the extension and are counted as failed below.');
 spawnSync(
@@ -86,6 +88,23 @@ if (retried.length > 0) {
     console.log(`  ${test.state === 'passed' ? 'passed on retry' : test.state} ×${test.retries}: ${test.file} › ${test.name}`);
     for (const [attempt, error] of (test.errors ?? []).entries()) console.log(`      attempt ${attempt + 1}: ${error}`);
   }
+}
+// Navigations whose load event puppeteer missed in Firefox (test/support/firefox-pages.ts): the
+// harness asks the page instead of failing; how often that happened is a finding too.
+let stalls: { outcome: string }[] = [];
+try {
+  stalls = readFileSync(join(ROOT, STALLS_FILE), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { outcome: string });
+} catch {
+  stalls = [];
+}
+if (stalls.length > 0) {
+  const by = (outcome: string) => stalls.filter((s) => s.outcome === outcome).length;
+  console.log(
+    `\nFirefox navigations whose load event puppeteer missed (puppeteer#13041): ${stalls.length} — ${by('asked')} found loaded by asking the page, ${by('loaded')} loaded late, ${stalls.length - by('asked') - by('loaded')} failed`,
+  );
 }
 console.log(`\n${flaky.length} passed only on a retry`);
 
