@@ -3,6 +3,7 @@ import type { TestPage } from '../support/browsers';
 import { BROWSERS } from '../support/browsers';
 import { openOptions } from '../support/options-page';
 import { clicks, codes, proposeAndAnswer, useBrowser, type Verdict } from '../support/suite';
+import { sleep, waitFor } from '../support/wait';
 
 const PAY = { tool: 'click', args: { target: '#pay' }, claims: { label: 'Pay $500' }, agent: 'ask-test' };
 
@@ -13,17 +14,16 @@ const start = (page: TestPage, call: unknown) =>
     w.pendingVerdict = w.warrant.propose(c);
   }, call);
 
-/** The pending asks and the badge, as the popup sees them. */
+/** The pending asks and the badge, as the popup sees them, once `expected` asks are listed. */
 async function pendingInPopup(page: TestPage, expected: number): Promise<{ count: number; badge: string }> {
-  return page.evaluate(async (want) => {
-    const count = () => document.querySelectorAll('#pending article.ask').length;
-    // Deadlines, not iteration counts: timers in background tabs are throttled to about 1 Hz.
-    const deadline = Date.now() + 10_000;
-    while (count() !== want && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  await waitFor(`${expected} pending ask(s) in the popup`, () =>
+    page.evaluate((want) => document.querySelectorAll('#pending article.ask').length === want, expected),
+  );
+  return page.evaluate(async () => {
     const action = (globalThis as unknown as { chrome?: { action: { getBadgeText(d: object): Promise<string> } } }).chrome?.action;
     const badge = action ? await action.getBadgeText({}) : '';
-    return { count: count(), badge };
-  }, expected);
+    return { count: document.querySelectorAll('#pending article.ask').length, badge };
+  });
 }
 
 describe.each(BROWSERS)('asking the user in %s', (browserName) => {
@@ -62,15 +62,12 @@ describe.each(BROWSERS)('asking the user in %s', (browserName) => {
     // The popup lists the audit once; a fresh one shows the record written when the tab closed.
     await popup.close();
     const audit = await env.browser.openExtensionPage('src/popup/index.html');
-    const record = await audit.evaluate(async () => {
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline) {
-        const item = document.querySelector<HTMLLIElement>('#records > li');
-        if (item?.textContent?.includes('not_approved')) return item.textContent;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return document.querySelector('#records > li')?.textContent ?? '';
-    });
+    const record = await waitFor('the record of the ask ended by the closed tab', () =>
+      audit.evaluate(() => {
+        const text = document.querySelector<HTMLLIElement>('#records > li')?.textContent;
+        return text?.includes('not_approved') && text;
+      }),
+    );
     await audit.close();
     expect(record).toContain('The tab closed before the user answered.');
     expect(record).toContain('not executed');
@@ -118,7 +115,7 @@ describe('an ask across a service worker restart in chromium', () => {
       (approve as HTMLButtonElement).click();
     });
     expect((await pendingInPopup(after, 0)).count).toBe(0);
-    await new Promise((r) => setTimeout(r, 500));
+    await sleep(500);
     expect(await clicks(page)).toEqual([]);
     // The restarted worker wrote the orphaned ask's record, once: not approved, nothing executed.
     const orphaned = await after.evaluate(async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS, type TestBrowser, type TestPage } from '../support/browsers';
 import { clicks, propose, useBrowser, type Verdict } from '../support/suite';
+import { sleep, waitFor, waitOrTimeout } from '../support/wait';
 
 /**
  * Issue 14 §4 in both browsers: the background stopped — Chromium's service worker closed as when
@@ -32,21 +33,22 @@ type Listed = {
 /** The popup's pending asks, and the audit records whose reasons contain `words`, after `count` of them appear. */
 async function fromPopup(browser: TestBrowser, words: string, count: number, asks = 0): Promise<{ asks: number; records: Listed[] }> {
   const popup = await browser.openExtensionPage('src/popup/index.html');
-  const seen = await popup.evaluate(
-    async ({ words, count, asks }) => {
+  const read = () =>
+    popup.evaluate(async (words) => {
       const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
-      const deadline = Date.now() + 15_000;
-      let records: Listed[] = [];
-      while (Date.now() < deadline) {
-        const all = (await api.runtime.sendMessage({ kind: 'audit:list', limit: 100 })) as Listed[];
-        records = all.filter((r) => r.reasons.some((x) => x.message.includes(words)));
-        if (records.length >= count && document.querySelectorAll('#pending article.ask').length === asks) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      const all = (await api.runtime.sendMessage({ kind: 'audit:list', limit: 100 })) as Listed[];
+      const records = all.filter((r) => r.reasons.some((x) => x.message.includes(words)));
       return { asks: document.querySelectorAll('#pending article.ask').length, records };
-    },
-    { words, count, asks },
-  );
+    }, words);
+  // Past 15 s, what is seen then is returned: the caller's assertions say what was wrong.
+  const seen =
+    (await waitOrTimeout(
+      async () => {
+        const now = await read();
+        return now.records.length >= count && now.asks === asks && now;
+      },
+      { timeout: 15_000, every: 200 },
+    )) ?? (await read());
   await popup.close();
   return seen;
 }
@@ -65,17 +67,22 @@ describe.each(BROWSERS)('the background stopped mid-decision in %s', (browserNam
     expect(await clicks(page)).toEqual([]);
 
     const popup = await env.browser.openExtensionPage('src/popup/index.html');
-    const answered = await popup.evaluate(async () => {
-      const deadline = Date.now() + 10_000;
-      while (!document.querySelector('#pending article.ask button.approve') && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 100));
-      document.querySelector<HTMLButtonElement>('#pending article.ask button.approve')?.click();
-      while (document.querySelector('#pending article.ask') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      return document.querySelectorAll('#pending article.ask').length;
-    });
+    const approve = await waitOrTimeout(
+      () => popup.evaluate(() => document.querySelector('#pending article.ask button.approve') !== null),
+      { timeout: 10_000 },
+    );
+    if (approve) await popup.evaluate(() => document.querySelector<HTMLButtonElement>('#pending article.ask button.approve')!.click());
+    await waitFor(
+      'the answered ask to leave the list',
+      () => popup.evaluate(() => document.querySelector('#pending article.ask') === null),
+      {
+        timeout: 10_000,
+      },
+    );
+    const answered = await popup.evaluate(() => document.querySelectorAll('#pending article.ask').length);
     await popup.close();
     expect(answered).toBe(0);
-    await new Promise((r) => setTimeout(r, 1_000));
+    await sleep(1_000);
     expect(await clicks(page)).toEqual([]);
     const { records } = await fromPopup(env.browser, 'stopped while the user was being asked', 1);
     expect(records.filter((r) => r.proposal.target === '#pay')).toHaveLength(1);
@@ -96,18 +103,19 @@ describe.each(BROWSERS)('the background stopped mid-decision in %s', (browserNam
         const announce = new XMLHttpRequest();
         announce.open('GET', '/held-in-handler', false);
         announce.send();
-        const until = Date.now() + 6_000;
-        while (Date.now() < until) {
+        // Busy, not polling: the handler itself must not return for 6 s.
+        const began = performance.now();
+        while (performance.now() - began < 6_000) {
           // busy
         }
       });
       document.body.append(button);
     });
     await start(page, SLOW);
-    const deadline = Date.now() + 15_000;
-    while (!env.server.requests.some((r) => r.path === '/held-in-handler') && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    expect(env.server.requests.some((r) => r.path === '/held-in-handler')).toBe(true);
+    await waitFor('the held handler to announce itself', () => env.server.requests.some((r) => r.path === '/held-in-handler'), {
+      timeout: 15_000,
+      every: 50,
+    });
     await stop();
 
     const verdict = await pending(page);

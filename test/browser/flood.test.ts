@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_IN_FLIGHT, WINDOW_MS } from '../../src/background/tab-budget';
 import { BROWSERS, type TestPage } from '../support/browsers';
 import { clicks, propose, useBrowser, type Verdict } from '../support/suite';
+import { waitFor } from '../support/wait';
 
 const DETAILS = { tool: 'click', args: { target: '#details' }, claims: { label: 'Show details' }, agent: 'flood-test' };
 const PAY = { tool: 'click', args: { target: '#pay' }, claims: { label: 'Pay $500' }, agent: 'flood-test' };
@@ -74,13 +75,14 @@ describe.each(BROWSERS)('floods in %s', (name) => {
     await flood(page, PAY, 5);
     // The five reach the gate over a second or two (captures are rate-limited): wait until the
     // four repeats have been answered, while the first still waits for the user.
-    const deadline = Date.now() + 20_000;
-    while ((await page.evaluate(() => (window as unknown as { floodDone: number }).floodDone)) < 4 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 100));
+    await waitFor('the four repeats answered', () => page.evaluate(() => (window as unknown as { floodDone: number }).floodDone >= 4), {
+      timeout: 20_000,
+    });
     const popup = await env.browser.openExtensionPage('src/popup/index.html');
-    const listed = await popup.evaluate(async () => {
-      const deadline = Date.now() + 15_000;
-      while (!document.querySelector('#pending article.ask') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await waitFor('an ask in the popup', () => popup.evaluate(() => document.querySelector('#pending article.ask') !== null), {
+      timeout: 15_000,
+    });
+    const listed = await popup.evaluate(() => {
       const asks = document.querySelectorAll('#pending article.ask');
       asks[0]?.querySelector<HTMLButtonElement>('button.deny')?.click();
       return asks.length;
@@ -95,13 +97,26 @@ describe.each(BROWSERS)('floods in %s', (name) => {
   });
   it('makes a page and the tab it opens share one budget: their refusals share one record', async () => {
     const opener = await env.open('shop.example', '/click.html');
+    type Api = { warrant: { propose(c: unknown): Promise<Verdict> }; JSON: JSON; clicks?: string[] };
+    type Opener = { openedTab: (Window & Api) | null };
+    const opened = await opener.evaluate(() => {
+      const w = window as unknown as Opener;
+      w.openedTab = window.open('/click.html', '_blank') as unknown as (Window & Api) | null;
+      return w.openedTab !== null;
+    });
+    if (opened)
+      await waitFor(
+        'the opened tab to load',
+        () =>
+          opener.evaluate(() => {
+            const tab = (window as unknown as Opener).openedTab!;
+            return tab.document.readyState === 'complete' && Boolean(tab.clicks);
+          }),
+        { timeout: 15_000, every: 50 },
+      );
     const seen = await opener.evaluate(async (call) => {
-      type Api = { warrant: { propose(c: unknown): Promise<Verdict> }; JSON: JSON; clicks?: string[] };
-      const opened = window.open('/click.html', '_blank') as unknown as (Window & Api) | null;
+      const opened = (window as unknown as Opener).openedTab;
       if (!opened) return null;
-      const deadline = Date.now() + 15_000;
-      while (!(opened.document.readyState === 'complete' && opened.clicks) && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 50));
       // 100 at once from each tab; each call made in its own tab's realm.
       const fire = (w: Api) => Promise.all(Array.from({ length: 100 }, () => w.warrant.propose(w.JSON.parse(JSON.stringify(call)))));
       const [mine, theirs] = await Promise.all([fire(window as unknown as Api), fire(opened)]);

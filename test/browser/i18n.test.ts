@@ -55,10 +55,8 @@ describe.each(BROWSERS)('in Simplified Chinese (%s)', (name) => {
     expect(await seriousViolations(popup)).toEqual([]);
     // The toolbar button's title, which a screen reader reads for it, in Chinese too (set just
     // after the ask is stored, which the popup may list first).
-    let title = '';
-    for (const deadline = Date.now() + 10_000; title !== 'Warrant：等待你回答的操作：1 项' && Date.now() < deadline; )
-      title = (await browser.toolbar()).title;
-    expect(title).toBe('Warrant：等待你回答的操作：1 项');
+    const wantedTitle = 'Warrant：等待你回答的操作：1 项';
+    await waitFor(`the toolbar title ${wantedTitle}`, async () => (await browser.toolbar()).title === wantedTitle);
 
     await popup.evaluate(() => document.querySelector<HTMLButtonElement>('#pending article.ask button.deny')!.click());
     const verdict = await page.evaluate(() => (window as unknown as { pendingVerdict: Promise<Verdict> }).pendingVerdict);

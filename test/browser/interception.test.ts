@@ -3,7 +3,7 @@ import type { TestPage } from '../support/browsers';
 import { BROWSERS } from '../support/browsers';
 import { openOptions } from '../support/options-page';
 import { answerPendingAsk, clicks, useBrowser } from '../support/suite';
-import { sleep, waitOrTimeout } from '../support/wait';
+import { sleep, waitFor, waitOrTimeout } from '../support/wait';
 
 /** Runs a page script's action and reports what it threw (null when it returned). */
 function attempt(page: TestPage, script: string): Promise<string | null> {
@@ -163,12 +163,10 @@ describe.each(BROWSERS)('interception modes from the policy in %s', (name) => {
         ),
       );
     const started = Date.now();
-    let native = await isNative();
-    while (native.includes(false) && Date.now() - started < 15_000) {
-      await sleep(200);
-      native = await isNative();
-    }
-    expect(native).toEqual([true, true, true]);
+    await waitFor('the native functions back on the off site', async () => !(await isNative()).includes(false), {
+      timeout: 15_000,
+      every: 200,
+    });
     expect(await attempt(off, "document.getElementById('pay').click()")).toBeNull();
     expect(await clicks(off)).toEqual(['pay']);
     const modeLatency = Date.now() - started;

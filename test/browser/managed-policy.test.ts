@@ -5,6 +5,7 @@ import { DEFAULT_POLICY } from '../../src/core/policy';
 import { CHROME_EXTENSION_ID, type TestBrowser } from '../support/browsers';
 import { openOptions } from '../support/options-page';
 import { useBrowser } from '../support/suite';
+import { waitFor } from '../support/wait';
 
 /** Where Debian's Chromium reads mandatory policies; the "3rdparty" part reaches storage.managed. */
 const POLICY_ROOT = '/etc/chromium/policies';
@@ -34,15 +35,13 @@ if (skipReason !== null) console.warn(`managed-policy.test.ts skipped: ${skipRea
 /** What the extension's own pages read from storage.managed. */
 async function holdsManaged(browser: TestBrowser): Promise<void> {
   const options = await openOptions(browser);
-  const managed = await options.page.evaluate(async () => {
-    const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
-    for (let i = 0; i < 100; i++) {
+  const managed = await waitFor('the managed settings in storage.managed', () =>
+    options.page.evaluate(async () => {
+      const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
       const value = await api.storage.managed.get().catch(() => ({}));
-      if (Object.keys(value).length > 0) return value;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return {};
-  });
+      return Object.keys(value).length > 0 && value;
+    }),
+  );
   expect(managed).toEqual(MANAGED);
   await options.close();
 }
@@ -125,18 +124,15 @@ describe.skipIf(skipReason !== null)(`managed policy in chromium${skipReason ===
     writeFileSync(POLICY_FILE, JSON.stringify({ '3rdparty': { extensions: { [CHROME_EXTENSION_ID]: changed } } }));
     const options = await openOptions(env.browser);
     // Chromium notices the file after a settling delay; the background sees only storage.onChanged.
-    const seen = await options.page.evaluate(async () => {
-      const effective = async () => {
-        const state = (await chrome.runtime.sendMessage({ kind: 'policy:get' })) as { effective: { allowlists: unknown } };
-        return state.effective.allowlists;
-      };
-      for (let i = 0; i < 300; i++) {
-        const allowlists = (await effective()) as { payees: string[] };
-        if (allowlists.payees[0] !== 'Managed Payee') return allowlists;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return effective();
-    });
+    const seen = await waitFor(
+      'the effective policy to drop the old managed payee',
+      () =>
+        options.page.evaluate(async () => {
+          const state = (await chrome.runtime.sendMessage({ kind: 'policy:get' })) as { effective: { allowlists: { payees: string[] } } };
+          return state.effective.allowlists.payees[0] !== 'Managed Payee' && state.effective.allowlists;
+        }),
+      { timeout: 30_000 },
+    );
     expect(seen).toEqual(changed.allowlists);
     await options.close();
   }, 45_000);

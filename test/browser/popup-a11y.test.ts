@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS } from '../support/browsers';
 import { useBrowser, type Verdict } from '../support/suite';
+import { waitFor } from '../support/wait';
 
 const PAY = { tool: 'click', args: { target: '#pay' }, claims: { label: 'Pay $500' }, agent: 'a11y-test' };
 
@@ -55,12 +56,15 @@ describe.each(BROWSERS)('the popup for keyboard and screen-reader users in %s', 
       const w = window as unknown as { warrant: { propose(c: unknown): Promise<Verdict> }; pendingVerdict?: Promise<Verdict> };
       w.pendingVerdict = w.warrant.propose(c);
     }, PAY);
-    const after = await popup.evaluate(async () => {
-      // A deadline, not a count: the popup is a background tab, whose timers are throttled.
-      const deadline = Date.now() + 30_000;
-      const region = () => document.getElementById('ask-announcer') as (HTMLElement & { seen?: boolean }) | null;
-      while (!region()?.textContent && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      const shown = region();
+    await waitFor(
+      'the announcement of the ask',
+      () => popup.evaluate(() => Boolean(document.getElementById('ask-announcer')?.textContent)),
+      {
+        timeout: 30_000,
+      },
+    );
+    const after = await popup.evaluate(() => {
+      const shown = document.getElementById('ask-announcer') as (HTMLElement & { seen?: boolean }) | null;
       return {
         same: shown?.seen === true,
         text: shown?.textContent ?? '',

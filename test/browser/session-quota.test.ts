@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../support/browsers';
 import { answerPendingAsk, clicks, proposeAndAnswer, useBrowser } from '../support/suite';
+import { waitFor } from '../support/wait';
 
 /**
  * Issue 14 §5, storage.session nearly full in a real browser (Chromium, whose quota is 10 MB;
@@ -42,26 +43,24 @@ describe('storage.session nearly full in chromium', () => {
       const w = window as unknown as { warrant: { propose(c: unknown): Promise<unknown> }; pendingVerdict?: Promise<unknown> };
       w.pendingVerdict = w.warrant.propose(c);
     }, PAY);
-    const sizes = await withSession(
-      env.browser,
-      async () => {
+    const extensionPage = await env.browser.openExtensionPage('src/popup/index.html');
+    const stored = () =>
+      extensionPage.evaluate(async () => {
         const session = (globalThis as unknown as { chrome: { storage: { session: Session } } }).chrome.storage.session;
-        const deadline = Date.now() + 20_000;
-        let asks: { crop: string | null }[] = [];
-        while (asks.length === 0 && Date.now() < deadline) {
-          asks = ((await session.get('asks.v1'))['asks.v1'] ?? []) as { crop: string | null }[];
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        const ask = asks[0]!;
-        await session.set({ probe: ask });
-        const withCrop = await session.getBytesInUse('probe');
-        await session.set({ probe: { ...ask, crop: null } });
-        const without = await session.getBytesInUse('probe');
-        await session.remove('probe');
-        return { withCrop, without };
-      },
-      undefined,
-    );
+        return (((await session.get('asks.v1'))['asks.v1'] ?? []) as unknown[]).length > 0;
+      });
+    await waitFor('the first ask in storage.session', stored, { timeout: 20_000 });
+    const sizes = await extensionPage.evaluate(async () => {
+      const session = (globalThis as unknown as { chrome: { storage: { session: Session } } }).chrome.storage.session;
+      const ask = ((await session.get('asks.v1'))['asks.v1'] as { crop: string | null }[])[0]!;
+      await session.set({ probe: ask });
+      const withCrop = await session.getBytesInUse('probe');
+      await session.set({ probe: { ...ask, crop: null } });
+      const without = await session.getBytesInUse('probe');
+      await session.remove('probe');
+      return { withCrop, without };
+    });
+    await extensionPage.close();
     const first = await answerPendingAsk(env, { approve: false });
     expect(first.hasCrop).toBe(true);
     // Room for an ask without its picture and the decision's in-flight entries, not for the picture.

@@ -5,6 +5,7 @@ import { BROWSERS, type TestPage } from '../support/browsers';
 import { openOptions } from '../support/options-page';
 import { field, settingsForm } from '../support/settings-form';
 import { clicks, useBrowser, type Verdict } from '../support/suite';
+import { sleep, waitFor, waitOrTimeout } from '../support/wait';
 
 const PAY = { tool: 'click', args: { target: '#pay' }, claims: { label: 'Pay $500' }, agent: 'settings-test' };
 
@@ -108,9 +109,15 @@ describe.each(BROWSERS)('the settings form in %s', (name) => {
   it('the popup offers to add the active tab’s site', async () => {
     const page = await env.open('shop.example', '/click.html');
     const popup = await env.browser.openExtensionPage('src/popup/index.html');
-    const button = await popup.evaluate(async () => {
+    await waitFor(
+      'the Add this site button',
+      () => popup.evaluate(() => !(document.getElementById('add-site') as HTMLButtonElement).hidden),
+      {
+        timeout: 5_000,
+      },
+    );
+    const button = await popup.evaluate(() => {
       const shown = document.getElementById('add-site') as HTMLButtonElement;
-      for (let i = 0; i < 50 && shown.hidden; i++) await new Promise((r) => setTimeout(r, 100));
       return { hidden: shown.hidden, site: shown.dataset.site ?? null, text: shown.textContent?.trim() };
     });
     expect(button).toEqual({ hidden: false, site: 'shop.example', text: 'Add this site' });
@@ -168,10 +175,10 @@ describe.each(BROWSERS)('the settings form in %s', (name) => {
       location.hash = '#add=news.example';
       setTimeout(() => location.reload(), 0);
     });
-    await new Promise((r) => setTimeout(r, 1_000));
-    await options.page.evaluate(async () => {
-      for (let i = 0; i < 100 && document.getElementById('status')?.textContent === 'Loading…'; i++)
-        await new Promise((r) => setTimeout(r, 50));
+    await sleep(1_000);
+    await waitOrTimeout(() => options.page.evaluate(() => document.getElementById('status')?.textContent !== 'Loading…'), {
+      timeout: 5_000,
+      every: 50,
     });
     expect(await options.page.evaluate(() => (document.getElementById('add-site') as HTMLInputElement).value)).toBe('news.example');
     expect(await options.page.evaluate(() => document.activeElement?.id)).toBe('add-site');

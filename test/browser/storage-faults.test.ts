@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS, type TestBrowser } from '../support/browsers';
 import { clicks, propose, useBrowser, type Verdict } from '../support/suite';
+import { waitOrTimeout } from '../support/wait';
 
 /**
  * Issue 14 §5, storage faults in real browsers. The faults are made from one of Warrant's own
@@ -26,16 +27,16 @@ async function inExtensionPage<R, A>(browser: TestBrowser, fn: (arg: A) => Promi
 
 /** The popup's audit health banner (empty when hidden), after it has had time to ask. */
 async function banner(browser: TestBrowser): Promise<string> {
-  return inExtensionPage(
-    browser,
-    async () => {
-      const deadline = Date.now() + 5_000;
-      const el = () => document.querySelector<HTMLElement>('#audit-health')!;
-      while (el().hidden && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-      return el().hidden ? '' : (el().textContent ?? '');
-    },
-    undefined,
-  );
+  const page = await browser.openExtensionPage('src/popup/index.html');
+  try {
+    // Hidden after 5 s is an answer: the popup found the log healthy.
+    const shown = await waitOrTimeout(() => page.evaluate(() => !document.querySelector<HTMLElement>('#audit-health')!.hidden), {
+      timeout: 5_000,
+    });
+    return shown ? await page.evaluate(() => document.querySelector<HTMLElement>('#audit-health')!.textContent ?? '') : '';
+  } finally {
+    await page.close();
+  }
 }
 
 /** Opens the audit database at `version` from an extension page; the background's connection gives way. */

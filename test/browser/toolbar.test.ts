@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BROWSERS, type TestBrowser, type TestPage } from '../support/browsers';
 import { answerPendingAsk, useBrowser, type Verdict } from '../support/suite';
 import type { ToolbarState } from '../support/toolbar';
+import { waitFor } from '../support/wait';
 
 const PAY = { tool: 'click', args: { target: '#pay' }, claims: { label: 'Pay $500' }, agent: 'toolbar-test' };
 
@@ -15,15 +16,16 @@ const start = (page: TestPage) =>
     w.pendingVerdict = w.warrant.propose(c);
   }, PAY);
 
-/** The toolbar once it shows `wanted`, or as it is after 30 s (a first decision that reads pixels starts OCR, seconds on a loaded machine). */
+/** The toolbar once it shows `wanted` (a first decision that reads pixels starts OCR, seconds on a loaded machine). */
 async function toolbarBecomes(browser: TestBrowser, wanted: ToolbarState): Promise<ToolbarState> {
-  const deadline = Date.now() + 30_000;
-  let seen = await browser.toolbar();
-  while (JSON.stringify(seen) !== JSON.stringify(wanted) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    seen = await browser.toolbar();
-  }
-  return seen;
+  return waitFor(
+    `the toolbar to show ${JSON.stringify(wanted)}`,
+    async () => {
+      const seen = await browser.toolbar();
+      return JSON.stringify(seen) === JSON.stringify(wanted) && seen;
+    },
+    { timeout: 30_000 },
+  );
 }
 
 describe.each(BROWSERS)('the toolbar button in %s', (name) => {

@@ -3,6 +3,7 @@ import type { TestBrowser, TestPage } from '../support/browsers';
 import { BROWSERS } from '../support/browsers';
 import { HOSTS } from '../support/server';
 import { answerPendingAsk, codes, propose, proposeAndAnswer, useBrowser } from '../support/suite';
+import { waitFor, waitOrTimeout } from '../support/wait';
 
 /**
  * WebMCP end to end from the agent's side: the browser's own agent (native Chromium WebMCP, the
@@ -106,12 +107,12 @@ describe.each(BROWSERS)('WebMCP agent-side calls in %s', (name) => {
   async function openShop(): Promise<TestPage> {
     const page = await env.open('bank.example', '/webmcp-agent.html');
     await page.evaluate(() => (window as unknown as Page).registered);
-    for (let i = 0; i < 150; i++) {
-      const listed = pageTools(await page.evaluate(() => (window as unknown as Page).warrant.tools()));
-      if (listed.length >= expectedTools) return page;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`Page tools never reached ${expectedTools}.`);
+    await waitFor(
+      `${expectedTools} page tools in the registry`,
+      async () => pageTools(await page.evaluate(() => (window as unknown as Page).warrant.tools())).length >= expectedTools,
+      { timeout: 15_000 },
+    );
+    return page;
   }
 
   it("offers exactly the tools the page's WebMCP took: allowed cross-site frames natively, no cross-origin frame under the polyfill", async () => {
@@ -225,12 +226,14 @@ describe.each(BROWSERS)('WebMCP agent-side calls in %s', (name) => {
     await page.evaluate(() => (window as unknown as Page).rugPull());
     // Wait for the redefinition to reach the registry, looking from a same-origin frame: listing
     // from the top frame would bind the top frame to the new definition.
-    for (let i = 0; i < 50; i++) {
-      const seen = await inFrame<Listed[]>(page, 'same1', { tools: true });
-      const current = seen.find((t) => t.name === 'add_to_cart' && t.provider === origin('bank.example'));
-      if (current && current.digest !== digest) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitOrTimeout(
+      async () => {
+        const seen = await inFrame<Listed[]>(page, 'same1', { tools: true });
+        const current = seen.find((t) => t.name === 'add_to_cart' && t.provider === origin('bank.example'));
+        return current !== undefined && current.digest !== digest;
+      },
+      { timeout: 5_000 },
+    );
     const since = Date.now();
     const stale = await agent(page, 'add_to_cart', { productId: 'p1', quantity: 1 });
     expect(stale.ok).toBe(false);

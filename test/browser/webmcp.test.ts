@@ -14,12 +14,10 @@ const listTools = (page: TestPage) =>
 /** Registrations travel page → bridge → background; wait until the registry has all of them. */
 async function waitForTools(page: TestPage, expected: number): Promise<Listed[]> {
   await page.evaluate(() => (window as unknown as { registered: Promise<void> }).registered);
-  for (let i = 0; i < 100; i++) {
+  return waitFor(`${expected} page tools in the registry`, async () => {
     const pageTools = (await listTools(page)).filter((t) => t.provider !== 'builtin');
-    if (pageTools.length >= expected) return pageTools;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Page tools never reached ${expected}: ${JSON.stringify(await listTools(page))}`);
+    return pageTools.length >= expected && pageTools;
+  });
 }
 
 describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
@@ -189,11 +187,13 @@ describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
     // The same definition registered again (after its removal, as a page may) is a new generation:
     // the agent's listing no longer binds it.
     await register();
-    for (let i = 0; i < 50; i++) {
-      const now = (await listTools(page)).find((t) => t.name === 'send_payment');
-      if (now && now.digest !== listed.digest) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitOrTimeout(
+      async () => {
+        const now = (await listTools(page)).find((t) => t.name === 'send_payment');
+        return now !== undefined && now.digest !== listed.digest;
+      },
+      { timeout: 5_000 },
+    );
     const relisted = (await listTools(page)).find((t) => t.name === 'send_payment');
     expect(relisted?.digest).not.toBe(listed.digest);
     await page.close();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestBrowser, TestPage } from '../support/browsers';
 import { clicks, propose, useBrowser, type Verdict } from '../support/suite';
+import { sleep, waitFor } from '../support/wait';
 
 /**
  * Issue 14 §4: the service worker stopped in each stage of a decision, in Chromium. The test holds
@@ -86,22 +87,21 @@ type StoppedRecord = {
 /** The restarted worker's records of stopped decisions, as the popup reads them. */
 async function stoppedRecords(browser: TestBrowser, row: Row, wanted: number): Promise<StoppedRecord[]> {
   const popup = await browser.openExtensionPage('src/popup/index.html');
-  const found = await popup.evaluate(
-    async ({ words, wanted }) => {
-      const deadline = Date.now() + 15_000;
-      let mine: unknown[] = [];
-      while (Date.now() < deadline) {
+  const found = await waitFor(
+    `${wanted} record(s) of a worker stopped ${row.words}`,
+    async () => {
+      const stopped = await popup.evaluate(async (words) => {
         const records = (await chrome.runtime.sendMessage({ kind: 'audit:list', limit: 100 })) as StoppedRecord[];
-        mine = records.filter((r) => r.reasons.some((x) => x.code === 'internal_error' && x.message.includes(`stopped ${words}`)));
-        if (mine.length >= wanted) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      return mine as StoppedRecord[];
+        return records.filter((r) => r.reasons.some((x) => x.code === 'internal_error' && x.message.includes(`stopped ${words}`)));
+      }, row.words);
+      // This row's own records: an earlier row stopped with the same words must not end the wait.
+      const mine = stopped.filter((r) => r.tab.origin.includes(row.host) && r.proposal.target === row.target);
+      return mine.length >= wanted && mine;
     },
-    { words: row.words, wanted },
+    { timeout: 15_000, every: 200 },
   );
   await popup.close();
-  return found.filter((r) => r.tab.origin.includes(row.host) && r.proposal.target === row.target);
+  return found;
 }
 
 describe('the service worker stopped in each stage, in chromium', () => {
@@ -121,7 +121,9 @@ describe('the service worker stopped in each stage, in chromium', () => {
       await propose(page, { tool: 'read', args: { target: 'h1' }, agent: 'stop-test' });
       await env.browser.evaluateInWorker!(hold, row.stage);
       await start(page, call);
-      const reached = await waitFor(() => env.browser.evaluateInWorker!(() => (globalThis as unknown as { __held: string | null }).__held));
+      const reached = await waitFor(`the worker to reach the ${row.stage} stage`, () =>
+        env.browser.evaluateInWorker!(() => (globalThis as unknown as { __held: string | null }).__held),
+      );
       expect(reached).toBe(row.stage);
       await env.browser.stopServiceWorker!();
 
@@ -137,7 +139,7 @@ describe('the service worker stopped in each stage, in chromium', () => {
       expect(records).toHaveLength(1);
       expect(records[0]).toMatchObject({ decision: row.executed ? 'allow' : 'block', execution: { executed: row.executed } });
       // Nothing runs again after the restart, and the next proposal is decided as usual.
-      await new Promise((r) => setTimeout(r, 1_000));
+      await sleep(1_000);
       expect(await clicks(page)).toEqual(ran);
       const next = await propose(page, {
         tool: 'click',
@@ -153,13 +155,3 @@ describe('the service worker stopped in each stage, in chromium', () => {
     60_000,
   );
 });
-
-async function waitFor<T>(read: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  let value = await read();
-  while (!value && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    value = await read();
-  }
-  return value;
-}
