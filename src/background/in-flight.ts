@@ -1,6 +1,6 @@
 import browser from 'webextension-polyfill';
 import { NOT_APPROVED } from '../core/audit/outcome';
-import { type AuditBody, type Reason, reason } from '../core/contracts';
+import { type AuditBody, reason } from '../core/contracts';
 import type { ExecuteResult } from '../messages/background-content';
 import { ExecuteResultSchema, PerformedQuerySchema } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
@@ -124,7 +124,15 @@ const STAGE_WORDS: Record<Stage, string> = {
 };
 
 function stoppedBody(entry: Entry, result: ExecuteResult | null, ask: PendingAsk | undefined): AuditBody {
-  if (entry.stage === 'ask') return stoppedAsk(entry, ask);
+  // Stopped while the user was asked: not approved, nothing executed (with what the ask showed, if still listed).
+  if (entry.stage === 'ask') {
+    return stoppedRecord(entry, {
+      decision: 'ask',
+      reasons: [...(ask?.reasons ?? []), reason('not_approved', NOT_APPROVED.orphan)],
+      execution: { executed: false, error: null },
+      targetLabel: ask?.label ?? null,
+    });
+  }
   const executed = result?.executed === true;
   const sent = entry.sent;
   const what = executed
@@ -134,26 +142,16 @@ function stoppedBody(entry: Entry, result: ExecuteResult | null, ask: PendingAsk
       : sent
         ? 'the frame could not be asked whether it performed the action, so it may have run.'
         : 'nothing was executed.';
-  const reasons: Reason[] = [reason('internal_error', `Warrant stopped ${STAGE_WORDS[entry.stage]}; ${what}`)];
-  return {
-    event: 'verdict',
-    id: entry.id,
-    time: Date.now(),
-    tab: entry.tab,
-    frame: { id: entry.frame.id, origin: entry.frame.origin },
-    proposal: { tool: entry.tool, target: entry.target, claims: null, agent: entry.agent, preview: null },
-    resolution: null,
-    certificates: [],
+  return stoppedRecord(entry, {
     decision: executed ? 'allow' : 'block',
-    reasons,
-    approval: null,
+    reasons: [reason('internal_error', `Warrant stopped ${STAGE_WORDS[entry.stage]}; ${what}`)],
     execution: { executed, error: executed || result ? null : sent ? what : null },
     targetLabel: null,
-  };
+  });
 }
 
-/** Stopped while the user was asked: not approved, nothing executed (with what the ask showed, if still listed). */
-function stoppedAsk(entry: Entry, ask: PendingAsk | undefined): AuditBody {
+/** The record of a decision a stopped background left: what the journal knew, and how it ended. */
+function stoppedRecord(entry: Entry, ending: Pick<AuditBody, 'decision' | 'reasons' | 'execution' | 'targetLabel'>): AuditBody {
   return {
     event: 'verdict',
     id: entry.id,
@@ -163,10 +161,7 @@ function stoppedAsk(entry: Entry, ask: PendingAsk | undefined): AuditBody {
     proposal: { tool: entry.tool, target: entry.target, claims: null, agent: entry.agent, preview: null },
     resolution: null,
     certificates: [],
-    decision: 'ask',
-    reasons: [...(ask?.reasons ?? []), reason('not_approved', NOT_APPROVED.orphan)],
     approval: null,
-    execution: { executed: false, error: null },
-    targetLabel: ask?.label ?? null,
+    ...ending,
   };
 }
