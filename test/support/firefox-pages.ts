@@ -137,27 +137,23 @@ async function gotoLoaded(page: import('puppeteer-core').Page, url: string): Pro
   const navigation = page.goto(url, { waitUntil: 'load' }).then(() => true);
   const early = await Promise.race([navigation, new Promise<false>((resolve) => setTimeout(() => resolve(false), LOAD_EVENT_MS))]);
   if (early) return;
-  const settled = navigation.then(
-    () => 'loaded' as const,
-    () => 'failed' as const,
+  let ended: 'loaded' | 'failed' | undefined;
+  navigation.then(
+    () => (ended = 'loaded'),
+    () => (ended = 'failed'),
   );
   const seen = await waitOrTimeout(
-    async () => {
-      const loaded = await page
+    async (): Promise<'loaded' | 'failed' | 'asked' | false> =>
+      ended ??
+      (await page
         .evaluate(() => ({ href: location.href, ready: document.readyState }))
-        .then((seen) => seen.href === url && seen.ready === 'complete')
-        .catch(() => false);
-      if (loaded) return 'asked' as const;
-      return Promise.race([settled, new Promise<false>((resolve) => setTimeout(() => resolve(false), 10))]);
-    },
+        .then((seen): 'asked' | false => (seen.href === url && seen.ready === 'complete' ? 'asked' : false))
+        .catch((): false => false)),
     { timeout: 25_000, every: 500 },
   );
   noteStall(url, seen ?? 'timeout');
-  if (seen === 'asked') {
-    navigation.catch(() => undefined);
-    return;
-  }
-  await navigation;
+  // The rejection of a navigation found loaded by asking is handled above (`ended`).
+  if (seen !== 'asked') await navigation;
 }
 
 /** Where the Firefox harness notes each navigation whose load event puppeteer missed (JSON lines). */
