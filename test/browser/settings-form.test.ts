@@ -17,10 +17,29 @@ const decide = (page: TestPage) =>
     return Promise.race([w.warrant.propose(call), pending]);
   }, PAY);
 
+/** The policy the later tests start from: what the first one saves. */
+const AFTER_FIRST = {
+  ...structuredClone(DEFAULT_POLICY),
+  privileges: { ...DEFAULT_POLICY.privileges, default: { ...DEFAULT_POLICY.privileges.default, commit: 'block' } },
+  sites: { 'bank.example': { trust: 'trusted' } },
+};
+
+/**
+ * Saves `policy` through the JSON view before a test, so each test starts from what it states and
+ * not from what an earlier test (or its own failed attempt, on a retry) left behind.
+ */
+async function startFrom(browser: Parameters<typeof openOptions>[0], policy: unknown): Promise<void> {
+  const options = await openOptions(browser);
+  await options.setEditor(JSON.stringify(policy));
+  expect(await options.click('save', /^(Saved|Not saved|Warrant gave)/)).toBe('Saved.');
+  await options.close();
+}
+
 describe.each(BROWSERS)('the settings form in %s', (name) => {
   const env = useBrowser(name);
 
   it('a privilege chosen in the table and a site added as trusted are saved, and decide the next actions', async () => {
+    await startFrom(env.browser, DEFAULT_POLICY);
     const options = await openOptions(env.browser);
     const form = settingsForm(options.page);
     expect(await form.control(field('privileges', 'default', 'commit'))).toMatchObject({ value: 'ask', disabled: false });
@@ -40,11 +59,7 @@ describe.each(BROWSERS)('the settings form in %s', (name) => {
 
     expect(await options.click('save-form', /^(Saved|Not saved|Warrant gave)/)).toBe('Saved.');
     const { effective } = await form.policyState();
-    expect(effective).toEqual({
-      ...structuredClone(DEFAULT_POLICY),
-      privileges: { ...DEFAULT_POLICY.privileges, default: { ...DEFAULT_POLICY.privileges.default, commit: 'block' } },
-      sites: { 'bank.example': { trust: 'trusted' } },
-    });
+    expect(effective).toEqual(AFTER_FIRST);
     await options.close();
 
     // Pay on an unlisted site is now blocked outright, and on the trusted site performed without a question.
@@ -59,6 +74,7 @@ describe.each(BROWSERS)('the settings form in %s', (name) => {
   });
 
   it('a site’s own privilege rule chosen in the form is saved and decides on that site, and goes when set back', async () => {
+    await startFrom(env.browser, AFTER_FIRST);
     let options = await openOptions(env.browser);
     let form = settingsForm(options.page);
     const commit = field('sites', 'bank.example', 'privileges', 'commit');
@@ -126,6 +142,7 @@ describe.each(BROWSERS)('the settings form in %s', (name) => {
   });
 
   it('says in plain words at the field what is wrong with a site or a timeout, and saves nothing', async () => {
+    await startFrom(env.browser, AFTER_FIRST);
     const options = await openOptions(env.browser);
     const form = settingsForm(options.page);
     const before = (await form.policyState()).stored;
@@ -169,6 +186,7 @@ describe.each(BROWSERS)('the settings form in %s', (name) => {
   });
 
   it('opens with a site to add from the address, redraws from the JSON editor, and resets only when confirmed', async () => {
+    await startFrom(env.browser, AFTER_FIRST);
     const options = await openOptions(env.browser);
     const form = settingsForm(options.page);
     await options.page.evaluate(() => {
