@@ -5,6 +5,7 @@ import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
 import { transform } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import baseManifest from './manifest.json' with { type: 'json' };
+import { frameModules } from './scripts/vite/frame-modules';
 import packageJson from './package.json' with { type: 'json' };
 
 /** The only place where the Chrome and Firefox builds differ. */
@@ -115,41 +116,6 @@ function minifyDocumentStartScripts(outDir: string): Plugin {
           legalComments: 'none',
         });
         writeFileSync(path, minified.code);
-      }
-    },
-  };
-}
-
-/**
- * The chunks a frame loads for the bridge (the bridge proper, its verifiers, the frame-chain handler,
- * and the few small core modules they share with the background) are minified too: every frame of
- * a page that proposes parses them (issue 13 §1's per-frame budget, scripts/frame-budget.ts). Not
- * behind the in-page assistant check (agent-check.ts), whose core chunks the background shares:
- * the rest of the build stays as built, readable.
- */
-export const FRAME_ENTRY = 'src/content/bridge.ts';
-const AGENT_CHECK = 'src/content/agent-check.ts';
-
-function minifyFrameChunks(): Plugin {
-  return {
-    name: 'warrant:minify-frame-chunks',
-    apply: 'build',
-    async generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const facade = (chunk: (typeof chunks)[number] | undefined) => chunk?.facadeModuleId?.replaceAll('\\', '/') ?? '';
-      const frame = new Set<string>();
-      const stack = chunks.filter((chunk) => facade(chunk).endsWith(FRAME_ENTRY)).map((chunk) => chunk.fileName);
-      while (stack.length > 0) {
-        const name = stack.pop()!;
-        const chunk = byName.get(name);
-        if (frame.has(name) || !chunk || facade(chunk).endsWith(AGENT_CHECK)) continue;
-        frame.add(name);
-        stack.push(...chunk.imports, ...chunk.dynamicImports);
-      }
-      for (const name of frame) {
-        const chunk = byName.get(name)!;
-        chunk.code = (await transform(chunk.code, { minify: true, format: 'esm', target: 'es2022', legalComments: 'none' })).code;
       }
     },
   };
@@ -274,8 +240,9 @@ export default defineConfig(({ mode }) => {
       crx({ manifest: probe ? withProbeBackground(target) : manifestFor(target), browser: target }),
       tesseractAssets(),
       managedSchema(),
+      // Before noEval: its check reads the frame modules as they are written.
+      frameModules({ target, evalFree: EVAL_FREE, withoutEval }),
       noEval(),
-      minifyFrameChunks(),
       minifyDocumentStartScripts(probe ? `dist/ocr-probe/${target}` : `dist/${target}`),
     ],
   };

@@ -6,14 +6,15 @@
  * - the bridge: everything the loader's chunk imports, statically or on demand, followed through
  *   the built files (`import … from "./x.js"`, `import("./x.js")`), except the in-page assistant
  *   check (agent-check-*.js), which loads only where an assistant was detected and is reported apart.
- * - none of it may hold zod, tldts, the confusables table or the resolver (markers below).
+ * - none of it may hold zod, tldts, the confusables table or the resolver (markers below), and
+ *   none of it may import another chunk statically (each module a frame loads is one file).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
 
-/** Bytes as built (minified: vite.config.ts's minifyFrameChunks). Raise only with a reason in docs/design.md. */
+/** Bytes as built (minified: scripts/vite/frame-modules.ts). Raise only with a reason in docs/design.md. */
 export const BUDGET = { documentStart: 2_048, bridge: 74 * 1024, mainWorld: 90 * 1024 } as const;
 
 const AGENT_CHECK = /^agent-check-/;
@@ -36,6 +37,7 @@ export type FrameReport = {
   problems: string[];
 };
 
+const STATIC_IMPORT = /(?:^|[;}\s])import\s*(?:[\w$*{][^;]*?\bfrom\s*)?["']\.\//m;
 const IMPORTS = /(?:\bfrom\s*|\bimport\s*\(\s*)["']\.\/([^"']+\.js)["']/g;
 
 export function measure(target: 'chrome' | 'firefox'): FrameReport {
@@ -84,6 +86,11 @@ export function measure(target: 'chrome' | 'firefox'): FrameReport {
     }
   }
   for (const file of agent) report.agentCheck[file] = read(file).length;
+  // Each module a frame imports is one file (scripts/vite/frame-modules.ts: Firefox stalls documents
+  // once content scripts have imported a module graph).
+  for (const file of [...bridge, ...agent]) {
+    if (STATIC_IMPORT.test(read(file))) report.problems.push(`${target}: ${file} imports another chunk statically`);
+  }
   const total = (sizes: Record<string, number>) => Object.values(sizes).reduce((a, b) => a + b, 0);
   const over = (what: string, bytes: number, budget: number) => {
     if (bytes > budget) report.problems.push(`${target}: ${what} is ${kB(bytes)}, over its budget of ${kB(budget)}`);

@@ -5,7 +5,7 @@
  * else. Loaded on demand (bridge.ts): the page does not wait for it, and what it sent meanwhile waits.
  * Evidence and execution only (issue 13 §1): the background resolves and decides; no resolver,
  * schema library or text tables load here, and a test holds the bridge's chunks to a size budget
- * (test/unit/frame-budget.test.ts).
+ * (scripts/frame-budget.ts, a step of npm test).
  */
 import { PROPOSAL_LIMITS } from '../core/contracts/limits';
 import { inspectShape } from '../core/resolver/shape';
@@ -25,6 +25,13 @@ import { certifyTarget } from './verifiers/dom';
 
 /** Longer than any decision the background makes, including a user's answer to an ask. */
 const DECISION_TIMEOUT_MS = 3_700_000;
+
+/**
+ * The frame chain's handler (frame-element.ts), for bridge.ts to call: part of this one file, not a
+ * module of its own, because each module a frame imports on demand is a whole copy of what it uses
+ * (scripts/vite/frame-modules.ts), and two would hold the verifiers twice.
+ */
+export { answerFrameRequest } from './frame-element';
 
 let pagePort: MessagePort | null = null;
 

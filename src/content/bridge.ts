@@ -21,7 +21,7 @@ else window.addEventListener('load', () => setTimeout(start, 0), { once: true })
 /**
  * Frame chain requests (messages/frame-chain.ts) are answered here, not by the bridge proper, so
  * that a parent whose bridge has not loaded yet can still vouch for its frame element: the handler
- * (frame-element.ts) loads on the first request. Only this extension's background may ask.
+ * (frame-element.ts, part of bridge-main's file) loads on the first request. Only this extension's background may ask.
  */
 type Listener = (message: unknown, sender: { id?: string; tab?: unknown }, respond: (answer: unknown) => void) => boolean | undefined;
 type Runtime = { id: string; onMessage: { addListener(listener: Listener): void } };
@@ -31,6 +31,6 @@ runtime?.onMessage.addListener((message, sender, respond) => {
   const kind = (message as { kind?: unknown } | null)?.kind;
   if (typeof kind !== 'string' || !kind.startsWith('frame:')) return undefined;
   if (sender.id !== runtime.id || sender.tab !== undefined) return undefined;
-  import('./frame-element').then((module) => module.answerFrameRequest(message)).then(respond, () => respond(undefined));
+  import('./bridge-main').then((module) => module.answerFrameRequest(message)).then(respond, () => respond(undefined));
   return true;
 });

@@ -128,7 +128,9 @@ const LOAD_EVENT_MS = 8_000;
  * page.goto in Firefox over BiDi now and then never sees the load event of a page that did load
  * (the navigation id of the load event and of the navigate command disagree:
  * https://github.com/puppeteer/puppeteer/issues/13041, https://bugzilla.mozilla.org/show_bug.cgi?id=1879163),
- * which cost 30 s and a retry. After LOAD_EVENT_MS the page is asked directly, until puppeteer's own
+ * which cost 30 s and a retry. (Most stalls seen here turned out to be Warrant's own: documents
+ * whose load event Firefox never fired, fixed in scripts/vite/frame-modules.ts; they end as
+ * "failed", since the page never completes.) After LOAD_EVENT_MS the page is asked directly, until puppeteer's own
  * timeout: once it is at that URL and complete, the navigation happened (the first answer may come
  * from the document being replaced). Each stall is written to STALLS_FILE, and `npm test` lists them
  * beside the retries, so a workaround never hides how often the bug struck.
