@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { build, type Plugin as EsbuildPlugin } from 'esbuild';
 import type { Plugin } from 'vite';
 
@@ -31,6 +31,8 @@ export function frameModules(options: {
   evalFree: readonly Rule[];
   withoutEval: (code: string, rules: readonly Rule[], where: string) => string;
 }): Plugin {
+  let files = new Set<string>();
+  let outDir = '';
   return {
     name: 'warrant:frame-modules',
     apply: 'build',
@@ -60,6 +62,24 @@ export function frameModules(options: {
       for (const [source, chunk] of modules) {
         chunk.code = await bundleAlone(source, modules, options);
       }
+      files = new Set([...modules.values()].map((chunk) => chunk.fileName));
+    },
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    /**
+     * Web-accessible: only the frame modules. crxjs lists every chunk of the graph it saw (the
+     * chunks now folded into them included); each listed file is one more a page can fetch to tell
+     * that Warrant is installed. The manifest is written after generateBundle, so it is edited here.
+     */
+    closeBundle() {
+      const path = join(outDir, 'manifest.json');
+      if (files.size === 0 || !existsSync(path)) return;
+      const manifest = JSON.parse(readFileSync(path, 'utf8')) as { web_accessible_resources?: { resources: string[] }[] };
+      for (const entry of manifest.web_accessible_resources ?? []) {
+        entry.resources = entry.resources.filter((file) => !file.endsWith('.js') || files.has(file));
+      }
+      writeFileSync(path, `${JSON.stringify(manifest, null, 2)}\n`);
     },
   };
 }
