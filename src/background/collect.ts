@@ -4,7 +4,7 @@ import { ocrFor, type Policy } from '../core/policy';
 import type { ResolvedCall } from '../core/resolver';
 import type { Outcome } from './audit-body';
 import { rejected } from './conclude';
-import { browserOrigin, doubtsOf, hiddenTextOf, paintedOf, scopeToFrame, textOf } from './evidence';
+import { accessibleNameOf, browserOrigin, doubtsOf, hiddenTextOf, paintedOf, scopeToFrame, textOf } from './evidence';
 import { settleFrame } from './execute';
 import { subframeView } from './frame-chain';
 import { certifyPixels, type PixelEvidence, type ScreenView, type Shot } from './pixels';
@@ -57,7 +57,7 @@ export async function collectEvidence(
     const target = resolveTarget(certificates, frame, selector);
     if (!target.ok) return { ok: false, outcome: rejected(target.reasons, call, certificates) };
     targetLabel = textOf(certificates);
-    const accessibleName = (certificates.find((c) => c.type === 'ax_name')?.value as { name?: string } | undefined)?.name ?? null;
+    const accessibleName = accessibleNameOf(certificates);
     privilege = targetPrivilege(call.tool, call.privilege, target.element, {
       visibleText: targetLabel,
       accessibleName,
