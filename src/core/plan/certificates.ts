@@ -32,7 +32,8 @@ const SCHEMAS = {
 
 export type CertificateValue<T extends CertificateType> = z.output<(typeof SCHEMAS)[T]>;
 
-type Parser<V> = { safeParse(value: unknown): { success: true; data: V } | { success: false } };
+/** What a zod schema is to its reader: a parse that yields `V` or fails. */
+export type Parser<V> = { safeParse(value: unknown): { success: true; data: V } | { success: false } };
 
 /** Each type's schema, typed per type so a lookup by a generic type keeps its value's type. */
 export const CERTIFICATE_VALUES: { readonly [T in CertificateType]: Parser<CertificateValue<T>> } = SCHEMAS;
