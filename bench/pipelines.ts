@@ -1,4 +1,5 @@
 import {
+  BuiltinCallSchema,
   DEFAULT_GATE_POLICY,
   gate,
   navigationPrivilege,
@@ -72,17 +73,14 @@ export function gateResolved(call: ResolvedCall): Outcome {
 function gateOnly(proposal: Record<string, unknown>): Outcome {
   const tool = typeof proposal.tool === 'string' ? REGISTRY.get(proposal.tool) : undefined;
   if (!tool) return PASS;
-  const args = tool.args.safeParse(proposal.args);
-  const claims = tool.claims.safeParse(proposal.claims ?? {});
-  if (!args.success || !claims.success) return PASS;
+  const call = BuiltinCallSchema.safeParse({ tool: tool.name, args: proposal.args, claims: proposal.claims ?? {} });
+  if (!call.success) return PASS;
   return gateResolved({
-    tool: tool.name,
+    ...call.data,
     provider: tool.provider,
     tier: 'builtin',
     digest: tool.digest,
     privilege: tool.privilege,
-    args: args.data,
-    claims: claims.data,
     agent: null,
     pageTool: null,
   });

@@ -165,7 +165,7 @@ async function readCap(tx: IDBTransaction): Promise<number> {
  */
 function following(last: AuditRecord | null, head: AuditHead | null): Pick<AuditRecord, 'seq' | 'hash'> | null {
   if (last === null || AuditRecordSchema.safeParse(last).success) return last;
-  const seq = Number((last as { seq?: unknown }).seq);
+  const seq = Number('seq' in last ? last.seq : undefined);
   return { seq: Number.isSafeInteger(seq) && seq >= 0 ? seq : (head?.seq ?? 0), hash: head?.hash ?? GENESIS };
 }
 

@@ -1,10 +1,18 @@
 import type { Certificate, Privilege } from '../core/contracts';
-import { claimNeedsPixels, hasLegibleText, navigationPrivilege, resolveTarget, targetOf, targetPrivilege } from '../core/plan';
+import {
+  claimedLabel,
+  claimNeedsPixels,
+  hasLegibleText,
+  navigationPrivilege,
+  resolveTarget,
+  targetOf,
+  targetPrivilege,
+} from '../core/plan';
 import { ocrFor, type Policy } from '../core/policy';
-import type { ResolvedCall } from '../core/resolver';
+import type { BuiltinCall } from '../core/resolver';
 import type { Outcome } from './audit-body';
 import { rejected } from './conclude';
-import { browserOrigin, doubtsOf, hiddenTextOf, paintedOf, scopeToFrame, textOf } from './evidence';
+import { accessibleNameOf, browserOrigin, doubtsOf, hiddenTextOf, paintedOf, scopeToFrame, textOf } from './evidence';
 import { settleFrame } from './execute';
 import { subframeView } from './frame-chain';
 import { certifyPixels, type PixelEvidence, type ScreenView, type Shot } from './pixels';
@@ -40,7 +48,7 @@ export type Evidence = {
 type Proposal = { certificates: Certificate[]; devicePixelRatio?: number | undefined };
 
 export async function collectEvidence(
-  call: ResolvedCall,
+  call: BuiltinCall,
   proposal: Proposal,
   sender: FrameSender,
   shot: Shot,
@@ -52,22 +60,22 @@ export async function collectEvidence(
   let privilege = call.privilege;
   let targetLabel: string | null = null;
   let digest = 'frame';
-  const judgedUrls: string[] = call.tool === 'navigate' ? [String(call.args.url)] : [];
+  const judgedUrls: string[] = call.tool === 'navigate' ? [call.args.url] : [];
   if (selector !== null) {
     const target = resolveTarget(certificates, frame, selector);
     if (!target.ok) return { ok: false, outcome: rejected(target.reasons, call, certificates) };
     targetLabel = textOf(certificates);
-    const accessibleName = (certificates.find((c) => c.type === 'ax_name')?.value as { name?: string } | undefined)?.name ?? null;
+    const accessibleName = accessibleNameOf(certificates);
     privilege = targetPrivilege(call.tool, call.privilege, target.element, {
       visibleText: targetLabel,
       accessibleName,
       frameOrigin: sender.frameOrigin,
-      ...(call.tool === 'type' ? { typed: String(call.args.text) } : {}),
+      ...(call.tool === 'type' ? { typed: call.args.text } : {}),
     });
     digest = target.element.digest;
     for (const url of [target.element.href, target.element.submission?.action]) if (url) judgedUrls.push(url);
   } else if (call.tool === 'navigate') {
-    privilege = navigationPrivilege(sender.frameOrigin, String(call.args.url));
+    privilege = navigationPrivilege(sender.frameOrigin, call.args.url);
   }
 
   let view: ScreenView | null = null;
@@ -100,7 +108,7 @@ export async function collectEvidence(
     await settleFrame(sender);
     const read = await certifyPixels(shot, frame, selector, rect, {
       blankIsNoReading: iconOnly,
-      expected: [targetLabel, call.claims.label],
+      expected: [targetLabel, claimedLabel(call)],
       painted: paintedOf(certificates),
     });
     if (read) certificates.push(...read.certificates);

@@ -1,7 +1,9 @@
 import type { Certificate } from '../core/contracts';
-import { type VisibleTextValue, VisibleTextValueSchema } from '../core/plan';
+import { type CertificateOf, certificate, type VisibleTextValue } from '../core/plan';
 
 type Painted = NonNullable<VisibleTextValue['painted']>;
+
+const UNREADABLE = 'the label certificate has no usable value';
 
 /**
  * The content script can only speak for its own frame; anything scoped elsewhere is dropped, and so
@@ -14,7 +16,7 @@ export function scopeToFrame(certificates: readonly Certificate[], frame: string
 }
 
 /** The frame's origin as the browser reports it: the only evidence an origin predicate accepts. */
-export function browserOrigin(frame: string, origin: string | null, url: string): Certificate {
+export function browserOrigin(frame: string, origin: string | null, url: string): CertificateOf<'origin'> {
   return {
     id: `b-${crypto.randomUUID()}`,
     type: 'origin',
@@ -29,21 +31,17 @@ export function browserOrigin(frame: string, origin: string | null, url: string)
 }
 
 export function textOf(certificates: readonly Certificate[]): string | null {
-  const value = certificates.find((c) => c.type === 'visible_text')?.value as { text?: unknown } | undefined;
-  return typeof value?.text === 'string' ? value.text : null;
+  return certificate(certificates, 'visible_text')?.text ?? null;
 }
 
 /** Whether the DOM holds text for the target's label that the screen does not show (not an icon). */
 export function hiddenTextOf(certificates: readonly Certificate[]): boolean {
-  const value = certificates.find((c) => c.type === 'visible_text')?.value as { hiddenText?: unknown } | undefined;
-  return value?.hiddenText === true;
+  return certificate(certificates, 'visible_text')?.hiddenText === true;
 }
 
 /** How the target's label is painted (rotation/skew and its own box), for turning the crop upright. */
 export function paintedOf(certificates: readonly Certificate[]): Painted | null {
-  const value = certificates.find((c) => c.type === 'visible_text')?.value as { painted?: unknown } | undefined;
-  const parsed = VisibleTextValueSchema.shape.painted.safeParse(value?.painted ?? null);
-  return parsed.success ? parsed.data : null;
+  return certificate(certificates, 'visible_text')?.painted ?? null;
 }
 
 /**
@@ -51,8 +49,14 @@ export function paintedOf(certificates: readonly Certificate[]): Painted | null 
  * and in a subframe those of the frame chain (what the ancestors paint onto the frames).
  */
 export function doubtsOf(certificates: readonly Certificate[]): string[] {
-  const strings = (value: unknown) => (Array.isArray(value) ? value.filter((d): d is string => typeof d === 'string') : []);
-  const label = certificates.find((c) => c.type === 'visible_text')?.value as { doubts?: unknown } | undefined;
-  const chain = certificates.find((c) => c.type === 'frame_chain')?.value as { doubts?: unknown } | undefined;
-  return [...strings(label?.doubts), ...strings(chain?.doubts)];
+  // A label certificate whose value cannot be read is itself a doubt: the pixels must decide.
+  const shown = certificates.some((c) => c.type === 'visible_text');
+  const label = certificate(certificates, 'visible_text')?.doubts ?? (shown ? [UNREADABLE] : []);
+  const chain = certificate(certificates, 'frame_chain')?.doubts ?? [];
+  return [...label, ...chain];
+}
+
+/** The target's accessible name (aria-label, alt, title…), if certified. */
+export function accessibleNameOf(certificates: readonly Certificate[]): string | null {
+  return certificate(certificates, 'ax_name')?.name ?? null;
 }

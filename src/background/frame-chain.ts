@@ -12,6 +12,7 @@
  */
 import browser from 'webextension-polyfill';
 import type { Certificate, Rect } from '../core/contracts';
+import type { CertificateOf } from '../core/plan';
 import { combineChain, type FrameChainValue, type FrameStep, frameVisible } from '../core/plan';
 import {
   FrameAnnounceReplySchema,
@@ -79,7 +80,7 @@ export async function certifyFrameChain(sender: FrameSender, frame: string, sele
   }
   const value = combineChain(steps);
   if (!value) return { ok: false, why: 'The proposing frame is the top frame.' };
-  const certificate: Certificate = {
+  const certificate: CertificateOf<'frame_chain'> = {
     id: `f-${crypto.randomUUID()}`,
     type: 'frame_chain',
     value,

@@ -1,6 +1,6 @@
 import { planFor } from '../core/plan';
 import { gatePolicyFor, type Policy } from '../core/policy';
-import type { ResolvedCall } from '../core/resolver';
+import type { BuiltinCall } from '../core/resolver';
 import type { Evidence } from './collect';
 import { type Decided, decide } from './conclude';
 import { FRAME_VISIBLE } from './frame-chain';
@@ -11,12 +11,12 @@ import type { FrameSender } from './sender';
  * under the site's policy. Plain data in, a decision out; nothing is asked, captured or performed.
  */
 export function judge(
-  call: ResolvedCall,
+  call: BuiltinCall,
   evidence: Evidence,
   sender: Pick<FrameSender, 'frameOrigin' | 'frameId'>,
   policy: Policy,
 ): Decided {
-  const gatePolicy = gatePolicyFor(policy, sender.frameOrigin, call.tool === 'navigate' ? { destination: String(call.args.url) } : {});
+  const gatePolicy = gatePolicyFor(policy, sender.frameOrigin, call.tool === 'navigate' ? { destination: call.args.url } : {});
   const plan = planFor(call, {
     frameOrigin: sender.frameOrigin,
     subframe: sender.frameId !== 0,

@@ -1,7 +1,7 @@
 import { AUDIT_CROP_MAX_CHARS, reason, type Verdict } from '../core/contracts';
 import { destinationsOf, planFor } from '../core/plan';
 import { askTimeoutMs, gatePolicyFor, type Policy } from '../core/policy';
-import { type ResolvedCall, resolve } from '../core/resolver';
+import { type BuiltinCall, type PageToolCall, resolve } from '../core/resolver';
 import type { Action, ExecuteResult } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
 import { auditBody, type Outcome } from './audit-body';
@@ -124,7 +124,7 @@ async function decideAndExecute(
  * EXECUTE for a built-in call: the evidence is checked once more (the pixels, the frame chain), then
  * the proposing frame performs it; wherever it leads beyond what was judged is judged again.
  */
-async function perform(call: ResolvedCall, evidence: Evidence, requestId: string, sender: FrameSender, shot: Shot, policy: Policy) {
+async function perform(call: BuiltinCall, evidence: Evidence, requestId: string, sender: FrameSender, shot: Shot, policy: Policy) {
   const { pixels, selector } = evidence;
   const changed = pixels ? await pixelsUnchanged(shot, pixels) : null;
   if (changed) return { executed: false, code: 'stale_evidence' as const, message: changed };
@@ -153,14 +153,14 @@ const NAVIGATING_TOOLS = new Set(['click', 'submit', 'navigate', 'select']);
 const askedAs = (journal: Journal) => ({ id: journal.id, beforeAsk: () => journal.stage('ask') });
 
 async function callPageTool(
-  call: ResolvedCall,
+  call: PageToolCall,
   sender: FrameSender,
   requestId: string,
   started: number,
   ledger: Ledger,
   journal: Journal,
 ): Promise<Outcome> {
-  const tool = call.pageTool!;
+  const tool = call.pageTool;
   // The provider is the origin the browser stamped on the registering frame.
   const certificates = [browserOrigin(tool.handle, tool.provider, tool.provider)];
   const policy = await getPolicy();
@@ -178,23 +178,23 @@ async function callPageTool(
   return conclude(base, decided, asking, ledger, () => runPageTool(locate(tool), requestId, call.tool, call.digest, call.args));
 }
 
-function actionFor(call: ResolvedCall): Action {
-  const args = call.args;
+function actionFor(call: BuiltinCall): Action {
+  const tool: string = call.tool;
   switch (call.tool) {
     case 'type':
-      return { tool: 'type', text: String(args.text), replace: args.replace === true };
+      return { tool: 'type', text: call.args.text, replace: call.args.replace === true };
     case 'select':
-      return { tool: 'select', option: String(args.option) };
+      return { tool: 'select', option: call.args.option };
     case 'scroll':
-      return { tool: 'scroll', direction: args.direction as 'up', amount: Number(args.amount) };
+      return { tool: 'scroll', direction: call.args.direction, amount: call.args.amount };
     case 'navigate':
-      return { tool: 'navigate', url: String(args.url) };
+      return { tool: 'navigate', url: call.args.url };
     case 'click':
     case 'submit':
     case 'read':
       return { tool: call.tool };
     default:
-      throw new Error(`No action for "${call.tool}".`);
+      throw new Error(`No action for "${tool}".`);
   }
 }
 

@@ -12,7 +12,7 @@ import {
   trimFrame,
   upright,
 } from '../core/pixels';
-import { hasLegibleText, ocrReadsScriptOf } from '../core/plan';
+import { type CertificateOf, hasLegibleText, ocrReadsScriptOf } from '../core/plan';
 import { captureCrop, DHASH_BITS, OCR_VERIFIER, ocrLangFor, pngDataUrl, recognize } from './ocr';
 import type { FrameSender } from './sender';
 
@@ -111,23 +111,22 @@ export async function certifyPixels(
     time: Date.now(),
     trust: 'extension' as const,
   };
-  return {
-    rect,
-    thumb,
-    ms: performance.now() - started,
-    error: null,
-    certificates: [
-      {
-        id: `o-${crypto.randomUUID()}`,
-        type: 'ocr_text',
-        // The value keeps Tesseract's own number; κ is it calibrated to the gate's scale.
-        value: { text: result.text, confidence: result.confidence },
-        confidence: calibratedOcrConfidence(result.confidence),
-        ...base,
-      },
-      { id: `h-${crypto.randomUUID()}`, type: 'pixel_hash', value: { hash, bits: DHASH_BITS }, confidence: 1, ...base },
-    ],
+  const reading: CertificateOf<'ocr_text'> = {
+    id: `o-${crypto.randomUUID()}`,
+    type: 'ocr_text',
+    // The value keeps Tesseract's own number; κ is it calibrated to the gate's scale.
+    value: { text: result.text, confidence: result.confidence },
+    confidence: calibratedOcrConfidence(result.confidence),
+    ...base,
   };
+  const hashed: CertificateOf<'pixel_hash'> = {
+    id: `h-${crypto.randomUUID()}`,
+    type: 'pixel_hash',
+    value: { hash, bits: DHASH_BITS },
+    confidence: 1,
+    ...base,
+  };
+  return { rect, thumb, ms: performance.now() - started, error: null, certificates: [reading, hashed] };
 }
 
 /**

@@ -18,7 +18,7 @@ function input(call: ResolvedCall, certificates: Certificate[], overrides: Parti
   return {
     plan: planFor(call),
     certificates,
-    scope: { frame: FRAME, selector: String(call.args.target) },
+    scope: { frame: FRAME, selector: String('target' in call.args ? call.args.target : undefined) },
     privilege: call.privilege,
     policy: DEFAULT_GATE_POLICY,
     now: NOW,
@@ -185,7 +185,8 @@ describe('gate: decisions', () => {
   });
 
   it('never allows a call without a plan', () => {
-    const call: ResolvedCall = { ...CLICK, tool: 'nonexistent' };
+    // No proposal resolves to this call (the types rightly refuse it): the gate must still fail closed.
+    const call = { ...CLICK, tool: 'nonexistent' } as unknown as typeof CLICK;
     expect(planFor(call)).toEqual([]);
     const result = run(honestEvidence(SELECTOR), {}, call);
     expect(result.decision).not.toBe('allow');

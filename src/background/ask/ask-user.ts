@@ -53,6 +53,12 @@ export async function askUser(input: AskInput): Promise<AskOutcome> {
   }
 }
 
+/** What the prompt names as the target: a selector, else a URL (a built-in's, or a page tool's own argument). */
+function shownTarget(call: ResolvedCall): string | null {
+  const args: Readonly<Record<string, unknown>> = call.args;
+  return typeof args.target === 'string' ? args.target : typeof args.url === 'string' ? args.url : null;
+}
+
 /** Tab and transaction of every ask this background is waiting on. */
 const asking = new Set<string>();
 
@@ -66,7 +72,7 @@ async function putToUser(input: AskInput, transaction: string): Promise<AskOutco
     frameId: sender.frameId,
     origin: sender.frameOrigin,
     tool: call.tool,
-    target: typeof call.args.target === 'string' ? call.args.target : typeof call.args.url === 'string' ? call.args.url : null,
+    target: shownTarget(call),
     label: input.label,
     agent: call.agent,
     evidence: input.certificates.map(summarise),

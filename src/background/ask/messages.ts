@@ -25,7 +25,7 @@ export function initAsks(): void {
   browser.tabs.onRemoved.addListener((tabId) => denyAsksOfTab(tabId));
   browser.webNavigation.onCommitted.addListener((details) => {
     // A prerendered page commits in the background without replacing the one shown (Chromium).
-    if ((details as { documentLifecycle?: string }).documentLifecycle === 'prerender') return;
+    if ('documentLifecycle' in details && details.documentLifecycle === 'prerender') return;
     denyAsksOfFrame(details.tabId, details.frameId);
   });
   // Asks a stopped background left are recorded by in-flight.ts (recordStopped), from their own entries.

@@ -1,8 +1,9 @@
 import type { Certificate } from '../contracts';
 import { findInvisibles, hostToUnicode, stripInvisibles } from '../text';
 import { sameSite } from '../text/site';
+import { certificate } from './certificates';
 import { firstImpersonation } from './links';
-import { type UiElementValue, UiElementValueSchema } from './observations';
+import type { UiElementValue } from './observations';
 
 /**
  * What an ask shows a person, built from what Warrant certified (never from the assistant's
@@ -45,7 +46,7 @@ export function quoted(value: string, max = LIMIT): Quoted {
   return { text: clean.length > max ? `${clean.slice(0, max)}…` : clean, removed };
 }
 
-const ACTIONS = new Set<AskSummary['action']>(['click', 'type', 'submit', 'select', 'navigate', 'scroll']);
+const ACTIONS: readonly AskSummary['action'][] = ['click', 'type', 'submit', 'select', 'navigate', 'scroll'];
 
 export type SummaryInput = {
   tool: string;
@@ -60,11 +61,7 @@ export type SummaryInput = {
 
 export function summariseAsk(input: SummaryInput): AskSummary {
   const element = uiElementOf(input.certificates);
-  const action: AskSummary['action'] = input.pageTool
-    ? 'page-tool'
-    : ACTIONS.has(input.tool as AskSummary['action'])
-      ? (input.tool as AskSummary['action'])
-      : 'other';
+  const action: AskSummary['action'] = input.pageTool ? 'page-tool' : (ACTIONS.find((action) => action === input.tool) ?? 'other');
   const submission = element?.submission ?? null;
   const url =
     action === 'navigate' && typeof input.args.url === 'string'
@@ -112,9 +109,7 @@ function isSecret(name: string, label: string | null): boolean {
 }
 
 function uiElementOf(certificates: readonly Certificate[]): UiElementValue | null {
-  const found = certificates.find((c) => c.type === 'ui_element');
-  const parsed = found ? UiElementValueSchema.safeParse(found.value) : null;
-  return parsed?.success ? parsed.data : null;
+  return certificate(certificates, 'ui_element') ?? null;
 }
 
 /** The host as a reader sees it (Unicode), with the port when it is not the scheme's default. */

@@ -1,3 +1,4 @@
+export * from './certificates';
 export * from './forms';
 export * from './frame-chain';
 export { destinationsOf, firstImpersonation, impersonation } from './links';

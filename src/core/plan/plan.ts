@@ -22,9 +22,6 @@ import { truncatedClaimAgrees } from './text-agreement';
 
 export type { Evaluation, Predicate } from './predicates';
 
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const plan = (...predicates: Predicate<never>[]) => predicates as Predicate[];
-
 /**
  * G_a: the predicates that must be certified before the call may run. Claims add predicates
  * (they are checked against observations), they never remove any.
@@ -49,63 +46,79 @@ export type PlanOptions = {
 
 export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicate[] {
   const base = basePlan(call, options.iconOnly === true);
-  if (options.subframe && targetOf(call) !== null && base.includes(visible as Predicate)) base.push(frameVisible as Predicate);
-  if (call.tool === 'click' && options.frameOrigin) base.push(linkGenuine(options.frameOrigin) as Predicate);
+  const target = targetOf(call);
+  if (options.subframe && target !== null && base.includes(visible)) base.push(frameVisible);
+  if (call.tool === 'click' && options.frameOrigin) base.push(linkGenuine(options.frameOrigin));
   // A submission (a submit, or a click on a submit button) is judged by where its request goes.
-  if ((call.tool === 'click' || call.tool === 'submit') && options.frameOrigin) base.push(formGenuine(options.frameOrigin) as Predicate);
-  if (!options.pixels || targetOf(call) === null) return base;
-  const { label, value } = call.claims;
-  if (call.tool === 'read') return value === undefined ? base : [...base, pixelsShow(value, 'target.pixels.value', true) as Predicate];
-  const expected = [
-    ...(options.pixels.renderedText ? [pixelsShow(options.pixels.renderedText, 'target.pixels') as Predicate<never>] : []),
-    ...(label !== undefined ? [pixelsShow(label, 'target.pixels.label') as Predicate<never>] : []),
+  if ((call.tool === 'click' || call.tool === 'submit') && options.frameOrigin) base.push(formGenuine(options.frameOrigin));
+  if (!options.pixels || target === null || call.pageTool) return base;
+  if (call.tool === 'read') {
+    const { value } = call.claims;
+    return value === undefined ? base : [...base, pixelsShow(value, 'target.pixels.value', true)];
+  }
+  const label = claimedLabel(call);
+  const { renderedText } = options.pixels;
+  return [
+    ...base,
+    ...(renderedText ? [pixelsShow(renderedText, 'target.pixels')] : []),
+    ...(label !== undefined ? [pixelsShow(label, 'target.pixels.label')] : []),
   ];
-  return [...base, ...(expected as Predicate[])];
 }
 
 function basePlan(call: ResolvedCall, iconOnly: boolean): Predicate[] {
-  const { label, value, origin } = call.claims;
-  const labelled = label === undefined ? [] : [(iconOnly ? labelNamed(label) : labelShown(label)) as Predicate<never>];
-  const where = origin === undefined ? [] : [originIs(origin) as Predicate<never>];
-  const operable = [connected, enabled, visible, unobstructed] as Predicate<never>[];
-  const ax = (roles: 'text' | 'choice' | null) => axIntegrity(roles) as Predicate<never>;
+  // Page tools: the provider must still be the frame the browser saw register the tool.
+  if (call.pageTool) return [originIs(call.pageTool.provider)];
+  const label = claimedLabel(call);
+  const labelled = label === undefined ? [] : [iconOnly ? labelNamed(label) : labelShown(label)];
+  const operable = [connected, enabled, visible, unobstructed];
+  // Only a click and a navigation take an origin claim (the others' claim schemas have none).
   switch (call.tool) {
     case 'click': {
-      const { href } = call.claims;
+      const { href, origin } = call.claims;
       // A click's origin claim is where its link goes, not the frame (that is the browser's to say).
-      const destination = href === undefined && origin === undefined ? [] : [linkGoesTo(href, origin) as Predicate<never>];
-      return plan(...operable, ax(null), ...labelled, ...destination);
+      const destination = href === undefined && origin === undefined ? [] : [linkGoesTo(href, origin)];
+      return [...operable, axIntegrity(null), ...labelled, ...destination];
     }
     case 'type':
-      return plan(...operable, editable as Predicate<never>, ax('text'), ...labelled, ...where);
+      return [...operable, editable, axIntegrity('text'), ...labelled];
     case 'select':
-      return plan(...operable, hasOption(str(call.args.option) ?? '') as Predicate<never>, ax('choice'), ...labelled, ...where);
+      return [...operable, hasOption(call.args.option), axIntegrity('choice'), ...labelled];
     case 'submit': {
-      const fields = call.claims.fields as Record<string, string> | undefined;
-      const sends = fields === undefined ? [] : [formSends(fields) as Predicate<never>];
-      return plan(connected as Predicate<never>, inForm as Predicate<never>, ...labelled, ...where, ...sends);
+      const { fields } = call.claims;
+      return [connected, inForm, ...labelled, ...(fields === undefined ? [] : [formSends(fields)])];
     }
-    case 'read':
-      return plan(
-        connected as Predicate<never>,
-        visible as Predicate<never>,
-        ...(value === undefined ? [] : [valueShown(value) as Predicate<never>]),
-        ...where,
-      );
+    case 'read': {
+      const { value } = call.claims;
+      return [connected, visible, ...(value === undefined ? [] : [valueShown(value)])];
+    }
     case 'scroll':
-      return call.args.target === undefined ? plan(originIs(null) as Predicate<never>) : plan(connected as Predicate<never>, ...where);
+      return call.args.target === undefined ? [originIs(null)] : [connected];
     case 'navigate':
-      return plan(originIs(origin ?? null) as Predicate<never>, destinationGenuine(str(call.args.url) ?? '') as Predicate<never>);
+      return [originIs(call.claims.origin ?? null), destinationGenuine(call.args.url)];
     default:
-      // Page tools: the provider must still be the frame the browser saw register the tool.
-      return call.pageTool ? plan(originIs(call.pageTool.provider) as Predicate<never>) : [];
+      // No other tool resolves; a call that is none of these has no plan, and is never allowed.
+      return [];
   }
 }
 
 /** Whether the call acts on an element in the proposing frame, which the content script certifies. */
 export function targetOf(call: ResolvedCall): string | null {
   if (call.pageTool || call.tool === 'navigate') return null;
-  return str(call.args.target);
+  return call.args.target ?? null;
+}
+
+/** The label the assistant claims the target shows, for the tools whose claims take one. */
+export function claimedLabel(call: ResolvedCall): string | undefined {
+  if (call.pageTool) return undefined;
+  switch (call.tool) {
+    case 'click':
+    case 'type':
+    case 'select':
+    case 'submit':
+      return call.claims.label;
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -113,6 +126,6 @@ export function targetOf(call: ResolvedCall): string | null {
  * the screen shows only if the pixels show it so.
  */
 export function claimNeedsPixels(call: ResolvedCall, shownText: string | null): boolean {
-  const label = call.claims.label;
+  const label = claimedLabel(call);
   return label !== undefined && shownText !== null && truncatedClaimAgrees(label, shownText) !== null;
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CertificateType, ReasonCode } from '../contracts';
 import { labelsMatch, normalizeLabel } from '../text';
+import type { Parser } from './certificates';
 import {
   AxNameValueSchema,
   FrameChainValueSchema,
@@ -15,13 +16,17 @@ import { ocrAgrees, ocrContains, readable, truncatedClaimAgrees } from './text-a
 
 export type Evaluation = { holds: true } | { holds: false; code: ReasonCode; message: string };
 
-/** One action-critical predicate of G_a: which certificate supports it and how its value decides it. */
+/**
+ * One action-critical predicate of G_a: which certificate supports it and how its value decides it.
+ * `value` parses the certificate's value (a zod schema); typed by what it yields, so a predicate
+ * over one value type is a `Predicate` (the gate's view: parse, then evaluate) without a cast.
+ */
 export type Predicate<T = unknown> = {
   name: string;
   certificate: CertificateType;
   /** `target`: certificates must be about the call's target; `frame`: about the frame as a whole. */
   scope: 'target' | 'frame';
-  value: z.ZodType<T>;
+  value: Parser<T>;
   evaluate(value: T): Evaluation;
 };
 

@@ -33,52 +33,45 @@ const label = z.string().max(1_000);
 const fields = z.record(z.string().max(1_000), z.string().max(10_000));
 
 /** The built-in registry. Argument and claim schemas are strict: undeclared keys are H2 errors. */
-export const BUILTIN_TOOLS: readonly BuiltinTool[] = [
-  {
-    name: 'click',
+const BUILTINS = {
+  click: {
     description: 'Click the element matched by `target` in the proposing frame.',
     privilege: 'interact',
     args: z.strictObject({ target: SelectorSchema }),
     // href and origin: where a link the target follows goes (checked against the resolved URL).
     claims: z.strictObject({ label: label.optional(), href: z.string().max(8_192).optional(), origin: z.string().max(2_048).optional() }),
   },
-  {
-    name: 'type',
+  type: {
     description: 'Type `text` into the field matched by `target`, appending unless `replace` is true.',
     privilege: 'interact',
     args: z.strictObject({ target: SelectorSchema, text: z.string().max(10_000), replace: z.boolean().optional() }),
     claims: z.strictObject({ label: label.optional() }),
   },
-  {
-    name: 'select',
+  select: {
     description: 'Choose the option whose value or visible text is `option` in the <select> matched by `target`.',
     privilege: 'interact',
     args: z.strictObject({ target: SelectorSchema, option: z.string().min(1).max(1_000) }),
     claims: z.strictObject({ label: label.optional() }),
   },
-  {
-    name: 'submit',
+  submit: {
     description: 'Submit the form matched by `target` (or the form that contains it).',
     privilege: 'commit',
     args: z.strictObject({ target: SelectorSchema }),
     claims: z.strictObject({ label: label.optional(), fields: fields.optional() }),
   },
-  {
-    name: 'navigate',
+  navigate: {
     description: 'Load `url` (http or https only) in the proposing frame.',
     privilege: 'navigate',
     args: z.strictObject({ url: WebUrlSchema }),
     claims: z.strictObject({ origin: z.string().max(2_048).optional() }),
   },
-  {
-    name: 'read',
+  read: {
     description: 'Return the text the element matched by `target` visibly shows.',
     privilege: 'read',
     args: z.strictObject({ target: SelectorSchema }),
     claims: z.strictObject({ value: z.string().max(10_000).optional() }),
   },
-  {
-    name: 'scroll',
+  scroll: {
     description: 'Scroll the page, or the element matched by `target`, by `amount` pixels in `direction`.',
     privilege: 'read',
     args: z.strictObject({
@@ -88,4 +81,29 @@ export const BUILTIN_TOOLS: readonly BuiltinTool[] = [
     }),
     claims: z.strictObject({}),
   },
-];
+} satisfies Record<string, Omit<BuiltinTool, 'name'>>;
+
+export type BuiltinName = keyof typeof BUILTINS;
+
+/** The built-ins in the order they are listed. */
+export const BUILTIN_TOOLS: readonly BuiltinTool[] = Object.entries(BUILTINS).map(([name, tool]) => ({ name, ...tool }));
+
+/** One built-in's call: its name with the arguments and claims its own schemas accept. */
+const callOf = <N extends BuiltinName, A extends z.ZodObject, C extends z.ZodObject>(tool: N, schemas: { args: A; claims: C }) =>
+  z.strictObject({ tool: z.literal(tool), args: schemas.args, claims: schemas.claims });
+
+/**
+ * Every built-in call, discriminated by `tool`: the resolver parses a call with it, so what it
+ * returns is typed per tool (`call.args.target` of a click is a string) with no cast. A built-in
+ * left out of this list resolves to nothing (the unit tests resolve every one).
+ */
+export const BuiltinCallSchema = z.discriminatedUnion('tool', [
+  callOf('click', BUILTINS.click),
+  callOf('type', BUILTINS.type),
+  callOf('select', BUILTINS.select),
+  callOf('submit', BUILTINS.submit),
+  callOf('navigate', BUILTINS.navigate),
+  callOf('read', BUILTINS.read),
+  callOf('scroll', BUILTINS.scroll),
+]);
+export type BuiltinCallData = z.output<typeof BuiltinCallSchema>;

@@ -1,6 +1,6 @@
+import type { z } from 'zod';
 import {
   AGENT_TEXT_LIMIT,
-  type Claims,
   type Privilege,
   ProposalEnvelopeSchema,
   type Reason,
@@ -9,25 +9,39 @@ import {
   type TrustTier,
 } from '../contracts';
 import { nearestNames } from '../util/edit-distance';
+import { type BuiltinCallData, BuiltinCallSchema, type BuiltinName } from './builtins';
 import { fromSchemaIssues, fromZodIssues } from './issues';
 import { listingKey, type PageToolDefinition, pageToolPrivilege, TIER_RANK, validatorFor } from './page-tools';
 import { REGISTRY, type RegisteredTool } from './registry';
 import { inspectShape } from './shape';
 
-export type ResolvedCall = {
-  tool: string;
+type CallBase = {
   provider: string;
   tier: TrustTier;
   digest: string;
   privilege: Privilege;
-  args: Record<string, unknown>;
-  claims: Claims;
   agent: string | null;
-  /** Set for page tools: where the tool runs. */
-  pageTool: PageToolDefinition | null;
 };
 
-export type Resolution = { ok: true; call: ResolvedCall } | { ok: false; reasons: Reason[] };
+/** A built-in call, typed per tool by its own schemas (builtins.ts); `pageTool` is null. */
+export type BuiltinCall = CallBase & BuiltinCallData & { pageTool: null };
+
+/** One built-in's call: `CallOf<'click'>`. */
+export type CallOf<N extends BuiltinName> = Extract<BuiltinCall, { tool: N }>;
+
+/** A page tool's call: its arguments passed its own inputSchema; page tools declare no claims. */
+export type PageToolCall = CallBase & {
+  tool: string;
+  args: Record<string, unknown>;
+  claims: Record<string, never>;
+  /** Where the tool runs. */
+  pageTool: PageToolDefinition;
+};
+
+/** What the resolver returns, discriminated by `pageTool` (null for a built-in) and then by `tool`. */
+export type ResolvedCall = BuiltinCall | PageToolCall;
+
+export type Resolution = { ok: true; call: ResolvedCall } | Failure;
 
 /** What the resolver knows beyond the built-ins: the page tools of this tab and what the agent listed. */
 export type ResolverContext = {
@@ -38,7 +52,8 @@ export type ResolverContext = {
 
 export const EMPTY_CONTEXT: ResolverContext = { pageTools: [], listed: new Map() };
 
-const reject = (code: ReasonCode, message: string): Resolution => ({ ok: false, reasons: [reason(code, message)] });
+type Failure = { ok: false; reasons: Reason[] };
+const reject = (code: ReasonCode, message: string): Failure => ({ ok: false, reasons: [reason(code, message)] });
 
 type Candidate = { kind: 'builtin'; tool: RegisteredTool } | { kind: 'page'; tool: PageToolDefinition };
 const tierOf = (c: Candidate): TrustTier => (c.kind === 'builtin' ? 'builtin' : c.tool.tier);
@@ -74,28 +89,27 @@ export function resolve(raw: unknown, context: ResolverContext = EMPTY_CONTEXT):
     if (stale) return reject('stale_definition', stale);
   }
 
-  const checkedArgs = checkArgs(chosen, args, candidates);
+  const base = { provider: providerOf(chosen), tier: tierOf(chosen), digest: chosen.tool.digest };
+  const from = agent === undefined ? null : agent.slice(0, AGENT_TEXT_LIMIT);
+  if (chosen.kind === 'builtin') {
+    const parsed = BuiltinCallSchema.safeParse({ tool: name, args, claims });
+    if (!parsed.success) return { ok: false, reasons: builtinIssues(parsed.error.issues, args, claims) };
+    return { ok: true, call: { ...base, ...parsed.data, privilege: chosen.tool.privilege, agent: from, pageTool: null } };
+  }
+  const checkedArgs = checkArgs(chosen.tool, args, candidates);
   if (!checkedArgs.ok) return checkedArgs;
-  const claimSchema = chosen.kind === 'builtin' ? chosen.tool.claims : null;
-  const parsedClaims = claimSchema ? claimSchema.safeParse(claims) : null;
-  if (parsedClaims && !parsedClaims.success) return { ok: false, reasons: fromZodIssues(parsedClaims.error.issues, claims, 'claims') };
-  if (!claimSchema && Object.keys(claims).length > 0)
+  if (Object.keys(claims).length > 0)
     return reject('unknown_claim', `Page tools declare no claims; got ${Object.keys(claims).slice(0, 5).join(', ')}.`);
+  const call = { ...base, tool: name, args, claims: {}, privilege: pageToolPrivilege(chosen.tool), agent: from, pageTool: chosen.tool };
+  return { ok: true, call };
+}
 
-  return {
-    ok: true,
-    call: {
-      tool: name,
-      provider: providerOf(chosen),
-      tier: tierOf(chosen),
-      digest: chosen.tool.digest,
-      privilege: chosen.kind === 'builtin' ? chosen.tool.privilege : pageToolPrivilege(chosen.tool),
-      args: checkedArgs.args,
-      claims: (parsedClaims?.data ?? {}) as Claims,
-      agent: agent === undefined ? null : agent.slice(0, AGENT_TEXT_LIMIT),
-      pageTool: chosen.kind === 'page' ? chosen.tool : null,
-    },
-  };
+/** The arguments' issues if any (H2/H3), else the claims': each named from its own part of the call. */
+function builtinIssues(issues: z.core.$ZodIssue[], args: Record<string, unknown>, claims: Record<string, unknown>): Reason[] {
+  const within = (part: 'args' | 'claims') =>
+    issues.filter((issue) => issue.path[0] === part).map((issue) => ({ ...issue, path: issue.path.slice(1) }));
+  const argIssues = within('args');
+  return argIssues.length > 0 ? fromZodIssues(argIssues, args, 'args') : fromZodIssues(within('claims'), claims, 'claims');
 }
 
 function select(
@@ -103,7 +117,7 @@ function select(
   pin: string | undefined,
   candidates: Candidate[],
   context: ResolverContext,
-): { candidate: Candidate } | { ok: false; reasons: Reason[] } {
+): { candidate: Candidate } | Failure {
   const shortName = name.slice(0, 128);
   if (pin !== undefined) {
     const pinned = candidates.filter((c) => providerOf(c) === pin);
@@ -111,7 +125,7 @@ function select(
     // One provider offering the name from several frames is still ambiguous: never guess.
     if (pinned.length > 1) return ambiguity(shortName, pinned);
     if (candidates.length === 0) return unknown(name, context);
-    return reject('no_provider', `No provider "${pin.slice(0, 256)}" offers "${shortName}".`) as { ok: false; reasons: Reason[] };
+    return reject('no_provider', `No provider "${pin.slice(0, 256)}" offers "${shortName}".`);
   }
   if (candidates.length === 0) return unknown(name, context);
   if (candidates.length === 1) return { candidate: candidates[0]! };
@@ -119,27 +133,21 @@ function select(
 }
 
 /** Several candidates: across trust tiers it is shadowing (M3), within one tier a collision (M2). */
-function ambiguity(shortName: string, candidates: Candidate[]): { ok: false; reasons: Reason[] } {
+function ambiguity(shortName: string, candidates: Candidate[]): Failure {
   const tiers = new Set(candidates.map(tierOf));
   if (tiers.size > 1) {
     const list = candidates.map((c) => `${providerOf(c)} (${tierOf(c)})`).join(', ');
-    return reject('shadowed_tool', `"${shortName}" is offered at several trust tiers: ${list}. Pin a provider.`) as {
-      ok: false;
-      reasons: Reason[];
-    };
+    return reject('shadowed_tool', `"${shortName}" is offered at several trust tiers: ${list}. Pin a provider.`);
   }
   const list = candidates.map(providerOf).join(', ');
-  return reject('ambiguous_provider', `"${shortName}" is offered by several providers: ${list}. Pin one with "provider".`) as {
-    ok: false;
-    reasons: Reason[];
-  };
+  return reject('ambiguous_provider', `"${shortName}" is offered by several providers: ${list}. Pin one with "provider".`);
 }
 
-function unknown(name: string, context: ResolverContext): { ok: false; reasons: Reason[] } {
+function unknown(name: string, context: ResolverContext): Failure {
   const names = [...new Set([...REGISTRY.keys(), ...context.pageTools.map((t) => t.name)])];
   const near = nearestNames(name, names);
   const hint = near.length > 0 ? ` Nearest registered names: ${near.join(', ')}.` : '';
-  return reject('unknown_tool', `No tool named "${name.slice(0, 128)}" is registered.${hint}`) as { ok: false; reasons: Reason[] };
+  return reject('unknown_tool', `No tool named "${name.slice(0, 128)}" is registered.${hint}`);
 }
 
 /**
@@ -160,30 +168,18 @@ function staleAgainstListing(tool: PageToolDefinition, listed: ReadonlyMap<strin
   return null;
 }
 
-function checkArgs(
-  chosen: Candidate,
-  args: Record<string, unknown>,
-  candidates: Candidate[],
-): { ok: true; args: Record<string, unknown> } | { ok: false; reasons: Reason[] } {
-  if (chosen.kind === 'builtin') {
-    const parsed = chosen.tool.args.safeParse(args);
-    return parsed.success ? { ok: true, args: parsed.data } : { ok: false, reasons: fromZodIssues(parsed.error.issues, args, 'args') };
-  }
-  const validator = validatorFor(chosen.tool);
-  if (!validator.ok)
-    return reject('type_mismatch', `The tool's inputSchema cannot be enforced: ${validator.error}`) as { ok: false; reasons: Reason[] };
+function checkArgs(chosen: PageToolDefinition, args: Record<string, unknown>, candidates: Candidate[]): { ok: true } | Failure {
+  const validator = validatorFor(chosen);
+  if (!validator.ok) return reject('type_mismatch', `The tool's inputSchema cannot be enforced: ${validator.error}`);
   const issues = validator.validate(args);
-  if (issues.length === 0) return { ok: true, args };
+  if (issues.length === 0) return { ok: true };
   // M5: arguments shaped for another provider's tool of the same name are a borrowed signature.
-  const borrowedFrom = candidates.find((c) => c !== chosen && c.kind === 'page' && fits(c.tool, args));
+  const borrowedFrom = candidates.find((c) => c.tool !== chosen && c.kind === 'page' && fits(c.tool, args));
   if (borrowedFrom) {
     return reject(
       'signature_mismatch',
-      `These arguments fit "${chosen.tool.name}" from ${providerOf(borrowedFrom)}, not from ${chosen.tool.provider}.`,
-    ) as {
-      ok: false;
-      reasons: Reason[];
-    };
+      `These arguments fit "${chosen.name}" from ${providerOf(borrowedFrom)}, not from ${chosen.provider}.`,
+    );
   }
   return { ok: false, reasons: fromSchemaIssues(issues) };
 }

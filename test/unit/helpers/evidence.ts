@@ -1,8 +1,8 @@
 import {
+  type BuiltinCall,
   type Certificate,
   type CertificateType,
   type HitTestValue,
-  type ResolvedCall,
   resolve,
   type UiElementValue,
   uiElementValue,
@@ -12,9 +12,10 @@ export const NOW = 1_700_000_000_000;
 export const FRAME = 'f0';
 
 /** Resolves a proposal that is expected to resolve; fails the test otherwise. */
-export function resolved(proposal: unknown): ResolvedCall {
+export function resolved(proposal: unknown): BuiltinCall {
   const resolution = resolve(proposal);
   if (!resolution.ok) throw new Error(`expected the proposal to resolve: ${JSON.stringify(resolution.reasons)}`);
+  if (resolution.call.pageTool) throw new Error('expected a built-in call');
   return resolution.call;
 }
 
