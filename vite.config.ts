@@ -5,8 +5,8 @@ import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
 import { transform } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import baseManifest from './manifest.json' with { type: 'json' };
-import { frameModules } from './scripts/vite/frame-modules';
 import packageJson from './package.json' with { type: 'json' };
+import { frameModules } from './scripts/vite/frame-modules';
 
 /** The only place where the Chrome and Firefox builds differ. */
 export type Target = 'chrome' | 'firefox';
