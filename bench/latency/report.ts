@@ -41,7 +41,7 @@ type Derived = {
 };
 
 const summary = (xs: number[]): Summary => ({ p50: median(xs), p90: quantile(xs, 0.9), n: xs.length });
-const STAGES = ['launchMs', 'loadMs', 'firstMs', 'secondMs'] as const;
+const STAGES = ['launchMs', 'loadMs', 'firstMs', 'secondMs', 'managedMs'] as const;
 const stages = (xs: FirstProposal[]) =>
   Object.fromEntries(STAGES.map((k) => [k, xs.some((x) => x[k] === null) ? null : median(xs.map((x) => x[k] as number))])) as Record<
     keyof FirstProposal,
@@ -131,7 +131,7 @@ export function markdown(report: Report): string {
       "- **The call.** An honest benign click: `window.warrant.propose({ tool: 'click', args: { target: '#details' } })` on test/fixtures/click.html (\"Show details\", no commitment words), served by test/support/server.ts as http://bank.example. Every timed answer must be `allow` (the bench fails otherwise). Timed from the page with `performance.now()`, call to answer, many calls back to back inside one `page.evaluate`.",
       "- **The messaging floor** (`bench/latency/floor-extension`): an extension that does nothing but take Warrant's path — a MAIN-world `document_start` script hands a MessageChannel port to an isolated-world content script in a synchronous handshake event; `window.floor.ping()` posts on it, the content script relays with `runtime.sendMessage`, the background answers at once, and the answer comes back the same way. Loaded alone in its own browser instance (same binary, flags and preferences as Warrant's: test/support/browsers.ts `launch`).",
       `- **Rounds.** Both browsers run side by side with click.html open; after ${s.warmup} discarded warm-up calls per arm, ${s.rounds} rounds of ${s.runs} calls per arm (floor, Warrant's honest click, Warrant refusing an unknown tool), the order reversed each round, so load on the machine falls on all. p50 / p90 over all calls of an arm. The ratio is p50(Warrant) / p50(floor) with a 95% percentile-bootstrap interval (4,000 resamples) over pairs — the k-th call of each arm in the same round. Calls within a round are not independent, so the interval is likely too narrow; the per-round ratios show the spread between rounds.`,
-      `- **First proposal after a browser start.** ${s.starts} times: launch a fresh browser (new profile) with Warrant, open click.html, time the page's first propose() and then a second one at once. Against: ${s.pages} fresh tabs of click.html opened one after another in the Warrant browser of the rounds (warm: it has answered hundreds of proposals), each timing its first two proposals. The ratio is median(first after start) / median(first on a later page), with an unpaired bootstrap interval (each sample resampled on its own). Launch (until Chromium has registered Warrant's service worker, or Firefox has installed the add-on) and page load are timed from node, to see where a start's time goes.`,
+      `- **First proposal after a browser start.** ${s.starts} times: launch a fresh browser (new profile) with Warrant, open click.html, time the page's first propose() and then a second one at once. Against: ${s.pages} fresh tabs of click.html opened one after another in the Warrant browser of the rounds (warm: it has answered hundreds of proposals), each timing its first two proposals. The ratio is median(first after start) / median(first on a later page), with an unpaired bootstrap interval (each sample resampled on its own). Launch (until Chromium has registered Warrant's service worker, or Firefox has installed the add-on) and page load are timed from node, to see where a start's time goes. In Chromium the bench also times, beside the first proposal, one \`chrome.storage.managed.get()\` in Warrant's service worker asked as soon as the browser is up: the policy's first load awaits that read (src/background/policy-store.ts; cached afterwards), so the first decision that needs the policy waits for it, and right after a start Chromium answers it only once its policy service is ready.`,
       '- **Goals** (issue 13 §8): each ratio ≤ 2×. Met when the whole 95% interval is at or under 2×, not met when all of it is above, otherwise not shown either way.',
     ].join('\n'),
   );
@@ -159,7 +159,7 @@ export function markdown(report: Report): string {
     out.push('');
     out.push(
       table(
-        ['first proposal', 'n', 'launch, ms', 'page load, ms', 'first propose(), ms', 'second propose(), ms'],
+        ['first proposal', 'n', 'launch, ms', 'page load, ms', 'first propose(), ms', 'second propose(), ms', 'storage.managed.get, ms'],
         [
           [
             'after a browser start',
@@ -168,8 +168,17 @@ export function markdown(report: Report): string {
             f(d.cold.loadMs, 0),
             f(d.cold.firstMs),
             f(d.cold.secondMs),
+            f(d.cold.managedMs, 0),
           ],
-          ['on a later fresh page (warm browser)', String(b.warm.length), '—', f(d.warm.loadMs, 0), f(d.warm.firstMs), f(d.warm.secondMs)],
+          [
+            'on a later fresh page (warm browser)',
+            String(b.warm.length),
+            '—',
+            f(d.warm.loadMs, 0),
+            f(d.warm.firstMs),
+            f(d.warm.secondMs),
+            '—',
+          ],
         ],
       ),
     );
