@@ -1,3 +1,4 @@
+import type { Machine, Source } from '../environment';
 import type { Arm, Kind } from './browsers';
 import {
   BATCH_MS,
@@ -28,8 +29,8 @@ export type BrowserResult = {
 };
 
 export type Report = {
-  machine: { cores: number; cpu: string; memoryGiB: number; os: string; node: string; loadAverage: { before: number[]; after: number[] } };
-  source: { commit: string; uncommittedSrcFiles: number };
+  machine: Machine;
+  source: Source;
   settings: { loads: number; warmLoads: number; rounds: number; memorySamples: number; seed: number };
   browsers: BrowserResult[];
   seconds: number;

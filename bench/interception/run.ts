@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, release, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../../test/support/browsers';
+import { machine, source } from '../environment';
 import { type Arm, type BenchBrowser, type Kind, launchArm, warrantPresentScript } from './browsers';
 import { measureClicks, measureLoads, measureMemory, timerResolutionScript } from './measure';
 import { benchPage, pageShapeScript } from './page';
@@ -109,12 +108,6 @@ async function benchBrowser(kind: Kind, urls: Urls, index: number): Promise<Brow
 }
 
 /** The source the build came from: HEAD, and whether src/ had uncommitted changes (others edit the tree concurrently). */
-function source(): Report['source'] {
-  const git = (...args: string[]) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() ?? '';
-  const changed = git('status', '--porcelain', '--', 'src', 'manifest.json', 'vite.config.ts').split('\n').filter(Boolean).length;
-  return { commit: git('rev-parse', '--short', 'HEAD') || '?', uncommittedSrcFiles: changed };
-}
-
 async function main(): Promise<void> {
   const started = performance.now();
   const only = value('only');
@@ -129,16 +122,8 @@ async function main(): Promise<void> {
   } finally {
     await server.close();
   }
-  const cpu = cpus();
   const report: Report = {
-    machine: {
-      cores: cpu.length,
-      cpu: cpu[0]?.model.trim() ?? '?',
-      memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
-      os: `${process.platform} ${release()}`,
-      node: process.version,
-      loadAverage: { before: loadBefore, after: loadavg() },
-    },
+    machine: machine(loadBefore),
     source: source(),
     settings: { loads: LOADS, warmLoads: WARM_LOADS, rounds: ROUNDS, memorySamples: MEMORY_SAMPLES, seed: SEED },
     browsers,

@@ -1,4 +1,5 @@
 import type { BrowserName } from '../../test/support/browsers';
+import type { Machine, Source } from '../environment';
 import type { Batch, FirstProposal } from './measure';
 import { median, pairedRatio, quantile, type Ratio, unpairedRatio, type Verdict, verdict } from './stats';
 
@@ -14,8 +15,8 @@ export type BrowserResult = {
 };
 
 export type Report = {
-  machine: { cores: number; cpu: string; memoryGiB: number; os: string; node: string; loadAverage: { before: number[]; after: number[] } };
-  source: { commit: string; uncommittedSrcFiles: number };
+  machine: Machine;
+  source: Source;
   settings: { rounds: number; runs: number; warmup: number; starts: number; pages: number; seed: number };
   browsers: BrowserResult[];
   seconds: number;

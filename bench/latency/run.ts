@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, release, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { BROWSERS, type BrowserName, ROOT } from '../../test/support/browsers';
+import { BROWSERS, type BrowserName } from '../../test/support/browsers';
 import { startFixtureServer } from '../../test/support/server';
+import { machine, source } from '../environment';
 import { timerResolutionScript } from '../timer-resolution';
 import { coldStarts, interleave, launchArm, secureOriginsOf, warmPages } from './measure';
 import { type BrowserResult, json, markdown, type Report } from './report';
@@ -70,12 +70,6 @@ async function benchBrowser(name: BrowserName, url: string, secureOrigins: strin
   }
 }
 
-function source(): Report['source'] {
-  const git = (...args: string[]) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() ?? '';
-  const changed = git('status', '--porcelain', '--', 'src', 'manifest.json', 'vite.config.ts').split('\n').filter(Boolean).length;
-  return { commit: git('rev-parse', '--short', 'HEAD') || '?', uncommittedSrcFiles: changed };
-}
-
 async function main(): Promise<void> {
   const started = performance.now();
   const only = value('only');
@@ -89,16 +83,8 @@ async function main(): Promise<void> {
   } finally {
     await server.close();
   }
-  const cpu = cpus();
   const report: Report = {
-    machine: {
-      cores: cpu.length,
-      cpu: cpu[0]?.model.trim() ?? '?',
-      memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
-      os: `${process.platform} ${release()}`,
-      node: process.version,
-      loadAverage: { before: loadBefore, after: loadavg() },
-    },
+    machine: machine(loadBefore),
     source: source(),
     settings: SETTINGS,
     browsers,
