@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { positiveInt } from './args';
 import { measurePerf } from './perf';
 import { json, markdown, type ReportInput } from './report';
 import { buildCorpus, corpusDigest, DEFAULT_SEED, residualExamples, runIndependentCorpora, runOutcomes } from './suite';
@@ -8,13 +9,6 @@ import { buildCorpus, corpusDigest, DEFAULT_SEED, residualExamples, runIndepende
  * `npm run bench [-- --seed N --per-class N --no-perf]`: seed 004's scripted class test through
  * four pipelines, over-rejection on independent honest corpora, and resolver timings.
  */
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} needs a positive integer`);
-  return value;
-}
-
 function benchReport(seed: number, perClass: number, withPerf: boolean): ReportInput {
   const trials = buildCorpus(seed, perClass);
   return {
@@ -30,7 +24,7 @@ function benchReport(seed: number, perClass: number, withPerf: boolean): ReportI
 
 function main(): void {
   const started = process.hrtime.bigint();
-  const input = benchReport(option('seed', DEFAULT_SEED), option('per-class', 400), !process.argv.includes('--no-perf'));
+  const input = benchReport(positiveInt('seed', DEFAULT_SEED), positiveInt('per-class', 400), !process.argv.includes('--no-perf'));
   const text = markdown(input);
   const dir = join(import.meta.dirname, 'reports');
   mkdirSync(dir, { recursive: true });

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { optionValue, positiveInt, secondsSince } from '../args';
 import { machine, source } from '../environment';
 import { type Arm, type BenchBrowser, type Kind, launchArm, warrantPresentScript } from './browsers';
 import { measureClicks, measureLoads, measureMemory, timerResolutionScript } from './measure';
@@ -14,23 +15,14 @@ import { servePage } from './server';
  * (gated) and without it (ungated) in one run: page loads of a 5,000-element page, the page's own
  * programmatic clicks and events, and memory. Writes bench/reports/interception.{md,json}.
  */
-const argv = process.argv.slice(2);
-const value = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
-function count(name: string, fallback: number): number {
-  const raw = value(name);
-  const n = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a positive integer`);
-  return n;
-}
 
-const LOADS = count('loads', 80);
+const LOADS = positiveInt('loads', 80);
 const WARM_LOADS = 6;
-const ROUNDS = count('rounds', 15);
+const ROUNDS = positiveInt('rounds', 15);
 const MEMORY_SAMPLES = 5;
-const SEED = count('seed', 6);
+const SEED = positiveInt('seed', 6);
 const KINDS: readonly Kind[] = ['chromium', 'firefox'];
 const log = (text: string) => process.stderr.write(`[interception] ${text}\n`);
-const seconds = (since: number) => (performance.now() - since) / 1_000;
 
 async function launchBoth(kind: Kind, url: string): Promise<Record<Arm, BenchBrowser>> {
   const gated = await launchArm(kind, 'gated');
@@ -82,13 +74,13 @@ async function benchBrowser(kind: Kind, urls: Urls, index: number): Promise<Brow
     }
     let phase = performance.now();
     const loads = await measureLoads(arms, `${url}`, LOADS, WARM_LOADS, SEED * 100 + index);
-    log(`${kind}: ${LOADS} load pairs (+${WARM_LOADS} warm-up) in ${seconds(phase).toFixed(1)} s`);
+    log(`${kind}: ${LOADS} load pairs (+${WARM_LOADS} warm-up) in ${secondsSince(phase).toFixed(1)} s`);
     phase = performance.now();
     const clicks = await measureClicks(arms, urls.isolated, ROUNDS, SEED * 100 + 10 + index);
-    log(`${kind}: ${ROUNDS} click rounds (+1 warm-up) in ${seconds(phase).toFixed(1)} s`);
+    log(`${kind}: ${ROUNDS} click rounds (+1 warm-up) in ${secondsSince(phase).toFixed(1)} s`);
     phase = performance.now();
     const memory = await measureMemory(arms, url, MEMORY_SAMPLES);
-    log(`${kind}: memory in ${seconds(phase).toFixed(1)} s`);
+    log(`${kind}: memory in ${secondsSince(phase).toFixed(1)} s`);
     return {
       kind,
       version: arms.gated.version,
@@ -100,7 +92,7 @@ async function benchBrowser(kind: Kind, urls: Urls, index: number): Promise<Brow
       loads,
       clicks,
       memory,
-      seconds: seconds(started),
+      seconds: secondsSince(started),
     };
   } finally {
     await Promise.all([arms.gated.close(), arms.ungated.close()]);
@@ -110,7 +102,7 @@ async function benchBrowser(kind: Kind, urls: Urls, index: number): Promise<Brow
 /** The source the build came from: HEAD, and whether src/ had uncommitted changes (others edit the tree concurrently). */
 async function main(): Promise<void> {
   const started = performance.now();
-  const only = value('only');
+  const only = optionValue('only');
   const kinds = KINDS.filter((kind) => only === undefined || kind === only);
   const loadBefore = loadavg();
   const server = await servePage(benchPage());
@@ -127,7 +119,7 @@ async function main(): Promise<void> {
     source: source(),
     settings: { loads: LOADS, warmLoads: WARM_LOADS, rounds: ROUNDS, memorySamples: MEMORY_SAMPLES, seed: SEED },
     browsers,
-    seconds: seconds(started),
+    seconds: secondsSince(started),
   };
   const dir = join(import.meta.dirname, '..', 'reports');
   mkdirSync(dir, { recursive: true });

@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { BROWSERS, type BrowserName } from '../../test/support/browsers';
 import { startFixtureServer } from '../../test/support/server';
+import { optionValue, positiveInt, secondsSince } from '../args';
 import { machine, source } from '../environment';
 import { timerResolutionScript } from '../timer-resolution';
 import { coldStarts, interleave, launchArm, secureOriginsOf, warmPages } from './measure';
@@ -17,25 +18,16 @@ import { type BrowserResult, json, markdown, type Report } from './report';
  * a browser start against the first proposal on a later fresh page of a warm browser. Writes
  * bench/reports/latency.{md,json}.
  */
-const argv = process.argv.slice(2);
-const value = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
-function count(name: string, fallback: number): number {
-  const raw = value(name);
-  const n = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a positive integer`);
-  return n;
-}
 
 const SETTINGS = {
-  rounds: count('rounds', 6),
-  runs: count('runs', 100),
+  rounds: positiveInt('rounds', 6),
+  runs: positiveInt('runs', 100),
   warmup: 20,
-  starts: count('starts', 5),
-  pages: count('pages', 10),
-  seed: count('seed', 13),
+  starts: positiveInt('starts', 5),
+  pages: positiveInt('pages', 10),
+  seed: positiveInt('seed', 13),
 };
 const log = (text: string) => process.stderr.write(`[latency] ${text}\n`);
-const seconds = (since: number) => (performance.now() - since) / 1_000;
 
 async function benchBrowser(name: BrowserName, url: string, secureOrigins: string[]): Promise<BrowserResult> {
   const started = performance.now();
@@ -54,16 +46,16 @@ async function benchBrowser(name: BrowserName, url: string, secureOrigins: strin
     };
     let phase = performance.now();
     const batches = await interleave(pages, SETTINGS.rounds, SETTINGS.runs, SETTINGS.warmup);
-    log(`${name}: ${SETTINGS.rounds} rounds × ${SETTINGS.runs} calls per arm in ${seconds(phase).toFixed(1)} s`);
+    log(`${name}: ${SETTINGS.rounds} rounds × ${SETTINGS.runs} calls per arm in ${secondsSince(phase).toFixed(1)} s`);
     await Promise.all([pages.floor.close(), pages.warrant.close(), floor.close()]);
     phase = performance.now();
     const warm = await warmPages(warrant, url, SETTINGS.pages);
-    log(`${name}: first proposal on ${SETTINGS.pages} fresh pages of the warm browser in ${seconds(phase).toFixed(1)} s`);
+    log(`${name}: first proposal on ${SETTINGS.pages} fresh pages of the warm browser in ${secondsSince(phase).toFixed(1)} s`);
     await warrant.close();
     phase = performance.now();
     const cold = await coldStarts(name, url, secureOrigins, SETTINGS.starts);
-    log(`${name}: first proposal after ${SETTINGS.starts} browser starts in ${seconds(phase).toFixed(1)} s`);
-    return { name, userAgent, timerMs, batches, warm, cold, seconds: seconds(started) };
+    log(`${name}: first proposal after ${SETTINGS.starts} browser starts in ${secondsSince(phase).toFixed(1)} s`);
+    return { name, userAgent, timerMs, batches, warm, cold, seconds: secondsSince(started) };
   } finally {
     // Closing twice is harmless; a failure part-way leaves none running.
     await Promise.allSettled([floor.close(), warrant.close()]);
@@ -72,7 +64,7 @@ async function benchBrowser(name: BrowserName, url: string, secureOrigins: strin
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const only = value('only');
+  const only = optionValue('only');
   const names = BROWSERS.filter((name) => only === undefined || name === only);
   const loadBefore = loadavg();
   const server = await startFixtureServer();
@@ -88,7 +80,7 @@ async function main(): Promise<void> {
     source: source(),
     settings: SETTINGS,
     browsers,
-    seconds: seconds(started),
+    seconds: secondsSince(started),
   };
   const dir = join(import.meta.dirname, '..', 'reports');
   mkdirSync(dir, { recursive: true });
