@@ -22,6 +22,7 @@ import { onToolResult, relayRegistration, relayUnregistration, runTool } from '.
 import { portKeeper } from './port-keeper';
 import { onBackgroundMessage, sendToBackground } from './runtime';
 import { certifyTarget } from './verifiers/dom';
+import { nextPaint, renderTarget } from './verifiers/settle';
 
 /** Longer than any decision the background makes, including a user's answer to an ask. */
 const DECISION_TIMEOUT_MS = 3_700_000;
@@ -76,14 +77,14 @@ async function answer(
     const withheld = { kind: 'malformed', requestId, code: 'not_replayable', problem: request.problem } as const;
     return { kind: 'verdict', id: request.id, verdict: await decide(withheld) };
   }
-  return { kind: 'verdict', id: request.id, verdict: await decide(certify(requestId, request.json)) };
+  return { kind: 'verdict', id: request.id, verdict: await decide(await certify(requestId, request.json)) };
 }
 
 /**
  * Gathers evidence for built-in calls that name a target (admission.ts); the background resolves
  * the call itself, with what only it knows (page tools, listings, policy).
  */
-function certify(requestId: string, json: string): Extract<ContentRequest, { requestId: string }> {
+async function certify(requestId: string, json: string): Promise<Extract<ContentRequest, { requestId: string }>> {
   const parsed = parseProposal(json);
   if ('problem' in parsed) return { kind: 'malformed', requestId, ...parsed.problem };
   const proposal = parsed.proposal;
@@ -98,6 +99,8 @@ function certify(requestId: string, json: string): Extract<ContentRequest, { req
     rememberCertified(requestId, null, null, 'frame');
     return { kind: 'propose', requestId, proposal, certificates: [] };
   }
+  // A control in a section the browser has not rendered yet is judged once it has been (settle.ts).
+  await renderTarget(target);
   const started = performance.now();
   const evidence = certifyTarget(target, admitted.tool);
   const certifyMs = performance.now() - started;
@@ -186,19 +189,3 @@ onBackgroundMessage((message) => {
   if (!port) return Promise.resolve({ executed: false, code: 'not_connected', message: 'No page API in this frame.' });
   return runTool(command.command, (request) => port.postMessage(request));
 });
-
-/**
- * Resolves after the page has painted a frame: the second animation frame callback runs after the
- * first one's frame was painted. A tab that paints nothing (hidden) answers false after a while.
- */
-function nextPaint(): Promise<{ painted: boolean }> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve({ painted: false }), 250);
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        clearTimeout(timer);
-        resolve({ painted: true });
-      }),
-    );
-  });
-}

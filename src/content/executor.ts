@@ -4,6 +4,7 @@ import { performAction, prepareSubmit } from './actions';
 import { submitGuarded } from './submission-guard';
 import { certifyTarget } from './verifiers/dom';
 import { submissionOf } from './verifiers/form-request';
+import { whileSkipped } from './verifiers/settle';
 
 /**
  * What this frame certified for one request: an element (or none, for page-wide actions), and for
@@ -72,6 +73,8 @@ async function executeOnce(command: ExecuteCommand, announce: Announce | null): 
   certified.delete(command.requestId);
   if (!entry) return notExecuted('stale_evidence', 'Nothing certified under this request in this frame.');
   if (entry.digest !== command.digest) return notExecuted('stale_evidence', 'The command does not match what was certified.');
+  // A section skipped for a frame (settle.ts) is waited out: the re-check judges the rendered page.
+  if (entry.element !== null) await whileSkipped(entry.element);
   // Before the re-check, so nothing can change between the re-check and the action.
   if (announce !== null && command.action.tool === 'click' && entry.selector !== null) await announce({ selector: entry.selector });
   if (announce !== null && command.action.tool === 'navigate') await announce({ url: command.action.url });

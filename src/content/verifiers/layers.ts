@@ -60,9 +60,13 @@ function noHitLayers(area: DOMRect, skip: Element): HTMLElement[] | null {
     // digest) byte for byte: a style attribute set and restored through CSSOM is re-serialised.
     if (skip.contains(node)) continue;
     if (!(node instanceof HTMLElement || node instanceof SVGElement)) continue;
+    // Both tests must hold; the cheaper one first. In Chromium an element's box costs about twice
+    // its computed pointer-events (big.html's button: certification p50 33-37 ms box-first, 15-21 ms
+    // style-first); in Firefox box-first measured no slower (10-11 ms against 15 ms).
+    if (__TARGET__ === 'chrome' && getComputedStyle(node).pointerEvents !== 'none') continue;
     const rect = node.getBoundingClientRect();
     if (rect.right <= area.left || rect.left >= area.right || rect.bottom <= area.top || rect.top >= area.bottom) continue;
-    if (getComputedStyle(node).pointerEvents !== 'none') continue;
+    if (__TARGET__ !== 'chrome' && getComputedStyle(node).pointerEvents !== 'none') continue;
     if (isWithin(skip, node)) continue;
     found.push(node as HTMLElement);
   }

@@ -1,0 +1,72 @@
+/**
+ * Rendering the certification waits for. A control inside a `content-visibility: auto` section the
+ * user has not scrolled to is skipped by the browser: no layout, no paint, `checkVisibility`
+ * false. Scrolling it into view makes it relevant only at the browser's next rendering update,
+ * not in the task that scrolled, so a certification in that same task would judge an honest
+ * control "not rendered", or judge it rendered only when something it read happened to force the
+ * section's layout first (an earlier scan of every element's box did, which made the verdict
+ * depend on the order of unrelated reads). The target is scrolled into view and, while the browser
+ * still skips it, the certification waits for painted frames, a few at most; what is still
+ * skipped after that is judged as it is: not rendered, not visible to the user.
+ */
+import { queryTarget } from '../query';
+import { isInViewport } from './visibility';
+
+/** Painted frames waited for at most while the target's section is still skipped. */
+const MAX_FRAMES = 3;
+/** A tab that paints nothing (hidden) never calls animation frame callbacks: give up after this. */
+const FRAME_TIMEOUT_MS = 250;
+
+type Probe = Element & { checkVisibility?: (options?: Record<string, boolean>) => boolean };
+
+/** In a `content-visibility: auto` subtree the browser skips for now (shown once it is relevant). */
+export function skippedForNow(element: Element): boolean {
+  const probe = element as Probe;
+  if (!probe.checkVisibility || !element.isConnected) return false;
+  return probe.checkVisibility() && !probe.checkVisibility({ contentVisibilityAuto: true });
+}
+
+/**
+ * Brings the one element `selector` names into view and, while the browser skips it, waits for
+ * painted frames. Anything else (no match, several, a bad selector) is left to the certification.
+ * Scrolling a skipped section into view makes it rendered at once in both browsers, but the
+ * browser may still apply, at its next rendering update, the "far from the viewport" it observed
+ * before the scroll: the section is skipped again for a frame, then rendered for good (logged
+ * frame by frame in Chromium 156 and Firefox 153 ESR, after a scroll to the top and back; once in
+ * that frame, the executor's re-check judged an honest control "not rendered"). So one painted
+ * frame is always waited for, then as long as the section is skipped; the executor waits the same
+ * way before its re-check.
+ */
+export async function renderTarget(selector: string): Promise<void> {
+  const query = queryTarget(selector);
+  if (!query.ok || query.elements.length !== 1) return;
+  const element = query.elements[0]!;
+  if (!skippedForNow(element)) return;
+  if (!isInViewport(element.getBoundingClientRect())) {
+    element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  }
+  if ((await nextPaint()).painted) await whileSkipped(element);
+}
+
+/** Waits for painted frames, a few at most, while the browser skips the element's section. */
+export async function whileSkipped(element: Element): Promise<void> {
+  for (let frame = 0; frame < MAX_FRAMES && skippedForNow(element); frame++) {
+    if (!(await nextPaint()).painted) return;
+  }
+}
+
+/**
+ * Resolves after the page has painted a frame: the second animation frame callback runs after the
+ * first one's frame was painted. A tab that paints nothing (hidden) answers false after a while.
+ */
+export function nextPaint(): Promise<{ painted: boolean }> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({ painted: false }), FRAME_TIMEOUT_MS);
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        clearTimeout(timer);
+        resolve({ painted: true });
+      }),
+    );
+  });
+}
