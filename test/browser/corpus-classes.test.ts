@@ -46,7 +46,7 @@ describe.each(BROWSERS)('every corpus class in %s', (name) => {
     const wrong: string[] = [];
     specs.forEach((spec, i) => {
       const { verdict, handler } = observed[i]!;
-      const why = `${spec.id} (${spec.note}): ${verdict.decision}${verdict.executed ? ', executed' : ''}, handler ${JSON.stringify(handler)}, ${verdict.reasons.map((r) => r.code).join(' ')}`;
+      const why = `${spec.id} (${spec.note}): ${verdict.decision}${verdict.executed ? ', executed' : ''}, handler ${JSON.stringify(handler)}, ${verdict.reasons.map((r) => `${r.code}: ${r.message}`).join(' ')}`;
       if (spec.kind === 'deceptive' && (handler.length > 0 || verdict.executed || verdict.decision === 'allow'))
         wrong.push(`accepted ${why}`);
       if (
