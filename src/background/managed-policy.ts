@@ -34,9 +34,14 @@ export async function managedKeys(): Promise<ManagedKeys> {
   return Promise.race([fromBrowser, fromCopy]);
 }
 
-/** storage.onChanged reported a change of the managed area: the next read asks the browser again. */
+/**
+ * storage.onChanged reported a change of the managed area: the browser is asked again at once (an
+ * answer still on its way may predate the change, so it is not kept). Chromium reports one right
+ * after a start, when its policy service first loads the administrator's policy.
+ */
 export function forgetManagedAnswer(): void {
   answer = null;
+  void browserAnswer();
 }
 
 function browserAnswer(): Promise<Managed> {

@@ -196,6 +196,21 @@ describe('the sealed copy of the managed policy', () => {
     expect(await within(interact(store))).toBe('allow');
   });
 
+  it('a change reported while the first answer is on its way (Chromium, at start): asks again and seals the newer answer', async () => {
+    const store = await restart();
+    const stale = world.managed;
+    const first = interact(store);
+    world.managed = deferred();
+    for (const listener of world.listeners) listener({}, 'managed');
+    stale.resolve({});
+    world.managed.resolve(ADMIN);
+    expect(await first).toBe('allow');
+    // Sealed without another decision asking: after a start nothing else may come to read it again.
+    await sealedCopy(ADMIN);
+    expect(await interact(store)).toBe('block');
+    expect(world.calls).toBe(2);
+  });
+
   it('after storage.onChanged reports a managed change, asks the browser again and never falls back to the copy', async () => {
     await firstStart({});
     const store = await restart();
