@@ -1,6 +1,7 @@
 import browser from 'webextension-polyfill';
 import { type EffectivePolicy, effectivePolicy, POLICY_VERSION, type Policy, parsePolicy, STRICT_POLICY } from '../core/policy';
 import type { PolicyIssueMessage, PolicyState } from '../messages/policy-ui';
+import { forgetManagedAnswer, managedKeys } from './managed-policy';
 
 /** storage.local key of the user's policy. The value carries its own `version` (see core/policy/migrations). */
 export const POLICY_KEY = 'policy';
@@ -14,11 +15,17 @@ export async function getPolicy(): Promise<Policy> {
 
 export function getPolicyState(): Promise<PolicyState> {
   if (cached !== null) return cached;
-  const loading = load();
+  const loaded = load();
+  const loading = loaded.then(({ state }) => state);
   cached = loading;
-  void loading.then((state) => {
+  void loaded.then(({ state, replaced }) => {
     // A failed read is not remembered: the next decision tries storage again.
     if (cached === loading && state.errors.some((issue) => issue.source === 'storage')) cached = null;
+    // Decided with the sealed copy of the managed keys: once the browser's answer is in, later
+    // decisions load again and use it (managed-policy.ts).
+    void replaced?.then(() => {
+      if (cached === loading) cached = null;
+    });
   });
   return loading;
 }
@@ -32,11 +39,16 @@ export async function savePolicy(input: unknown): Promise<{ ok: true; state: Pol
   return { ok: true, state: await getPolicyState() };
 }
 
-/** Never rejects: whatever goes wrong, decisions get a policy, and the strict one when in doubt. */
-async function load(): Promise<PolicyState> {
+/**
+ * Never rejects: whatever goes wrong, decisions get a policy, and the strict one when in doubt.
+ * `replaced`: set when the managed keys came from the sealed copy, settled when the browser's answer replaces it.
+ */
+async function load(): Promise<{ state: PolicyState; replaced: Promise<unknown> | null }> {
+  // Asked at once, beside the user's policy: it may be the slow one (managed-policy.ts).
+  const keys = managedKeys();
   try {
     const stored: unknown = (await browser.storage.local.get(POLICY_KEY))[POLICY_KEY] ?? null;
-    const managed = await readManaged();
+    const { managed, replaced } = await keys;
     const result: EffectivePolicy = effectivePolicy(stored, managed);
     if (result.errors.length > 0) console.warn('Warrant: policy errors, deciding with the strict policy.', result.errors);
     const state: PolicyState = { stored, effective: result.policy, managed, locked: result.locked, errors: result.errors };
@@ -49,26 +61,21 @@ async function load(): Promise<PolicyState> {
         // Not fatal: the same migration runs again on the next load.
       }
     }
-    return state;
+    return { state, replaced };
   } catch (error) {
     const message = `Policy storage could not be read: ${error instanceof Error ? error.message : String(error)}`;
-    return { stored: null, effective: STRICT_POLICY, managed: {}, locked: [], errors: [{ source: 'storage', path: '(policy)', message }] };
-  }
-}
-
-/**
- * Chromium answers {} when no administrator set anything. Firefox rejects when no policy or native
- * manifest provides managed storage for Warrant: that is "nothing managed", not a failure.
- */
-async function readManaged(): Promise<Record<string, unknown>> {
-  try {
-    const managed: unknown = await browser.storage.managed.get();
-    return managed !== null && typeof managed === 'object' ? (managed as Record<string, unknown>) : {};
-  } catch {
-    return {};
+    const state: PolicyState = {
+      stored: null,
+      effective: STRICT_POLICY,
+      managed: {},
+      locked: [],
+      errors: [{ source: 'storage', path: '(policy)', message }],
+    };
+    return { state, replaced: null };
   }
 }
 
 browser.storage.onChanged.addListener((changes, area) => {
+  if (area === 'managed') forgetManagedAnswer();
   if (area === 'managed' || (area === 'local' && POLICY_KEY in changes)) cached = null;
 });

@@ -63,6 +63,11 @@ export type LaunchOptions = {
    * policy files in /etc, shared by every run: test/browser/managed-policy.test.ts writes one).
    */
   firefoxManaged?: Record<string, unknown>;
+  /**
+   * Chromium only: a profile and a copy of the build of the caller's, used as they are and kept on
+   * close, so the next launch with them is the same browser started again (test/browser/managed-cache.test.ts).
+   */
+  kept?: { profile: string; extension: string };
 };
 
 /** Another extension to load beside Warrant: its directory and the ids each browser gives it. */
@@ -71,7 +76,7 @@ export type OtherExtension = { dir: string; chromeId: string; geckoId: string; f
 export function launch(name: BrowserName, options: LaunchOptions = {}): Promise<TestBrowser> {
   const headless = options.headless ?? true;
   return name === 'chromium'
-    ? launchChromium(headless, options.secureOrigins ?? [], options.extension, options.alsoLoad ?? [], options.locale)
+    ? launchChromium(headless, options.secureOrigins ?? [], options.extension, options.alsoLoad ?? [], options.locale, options.kept)
     : launchFirefox(headless, options.extension, options.alsoLoad ?? [], options.locale, options.firefoxManaged);
 }
 
@@ -79,7 +84,7 @@ export function launch(name: BrowserName, options: LaunchOptions = {}): Promise<
  * A private copy of the build for one browser run: a rebuild while tests run (vite empties
  * dist/) must not pull files from under a loaded extension.
  */
-function distFor(target: 'chrome' | 'firefox', override?: string): string {
+export function distFor(target: 'chrome' | 'firefox', override?: string): string {
   const dir = override ?? join(ROOT, 'dist', target);
   if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`${dir} is not built; run npm run build first.`);
   const copy = mkdtempSync(join(tmpdir(), `warrant-${target}-`));
@@ -143,9 +148,10 @@ async function launchChromium(
   override: string | undefined,
   others: OtherExtension[],
   locale?: string,
+  kept?: LaunchOptions['kept'],
 ): Promise<TestBrowser> {
-  const extension = distFor('chrome', override);
-  const profile = mkdtempSync(join(tmpdir(), 'warrant-chromium-'));
+  const extension = kept?.extension ?? distFor('chrome', override);
+  const profile = kept?.profile ?? mkdtempSync(join(tmpdir(), 'warrant-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless,
@@ -193,6 +199,7 @@ async function launchChromium(
     },
     async close() {
       await context.close();
+      if (kept) return;
       rmSync(profile, { recursive: true, force: true });
       rmSync(extension, { recursive: true, force: true });
     },
