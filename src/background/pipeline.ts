@@ -15,6 +15,7 @@ import { frameChainStillVisible } from './frame-chain';
 import { begin, type Journal } from './in-flight';
 import { judge } from './judge';
 import { listedBy } from './listing';
+import { mark } from './marks';
 import { guardNavigations } from './navigation-guard';
 import { judgeLeftNavigation } from './navigation-judge';
 import { locate, pageToolsFor } from './page-tool-registry';
@@ -30,6 +31,7 @@ type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
  * (judge.ts) ▶ ASK ▶ EXECUTE (conclude.ts) ▶ AUDIT (boundary.ts), inside the tab's budget.
  */
 export async function handleProposal(request: Proposed, sender: FrameSender): Promise<Verdict> {
+  mark(request.requestId, 'received');
   const admission = admit(sender.tabId);
   if (!admission.admitted) return overBudget(request, sender, admission.why, admission.recordId);
   try {
@@ -62,6 +64,7 @@ async function decideAndAudit(request: Proposed, sender: FrameSender): Promise<V
   const shot = decisionShot(sender, request.kind === 'propose' ? request.devicePixelRatio : undefined);
   // Written ahead: a background stopped in any stage leaves this for the next one to record.
   const journal = await begin(request, sender);
+  mark(request.requestId, 'journal:begin');
   const ledger = newLedger(() => journal.stage('execute'));
   const outcome = await bounded(ledger, async () => {
     if (request.kind === 'malformed') return rejected([reason(request.code, request.problem)]);
@@ -69,9 +72,13 @@ async function decideAndAudit(request: Proposed, sender: FrameSender): Promise<V
     if (decided.decision === 'block') decided.crop = (await cropOf(decided, shot)) ?? undefined;
     return decided;
   });
+  mark(request.requestId, 'decided');
   await journal.stage('audit');
+  mark(request.requestId, 'journal:audit');
   const verdict = await recorded(request, sender, outcome, journal.id);
+  mark(request.requestId, 'recorded');
   await journal.end();
+  mark(request.requestId, 'journal:end');
   return verdict;
 }
 
@@ -86,6 +93,7 @@ async function decideAndExecute(
   const started = performance.now();
   const context = { pageTools: await pageToolsFor(sender), listed: await listedBy(sender) };
   const resolution = resolve(request.proposal, context);
+  mark(request.requestId, 'resolved');
   if (!resolution.ok) return rejected(resolution.reasons);
   const call = resolution.call;
   if (call.pageTool) return callPageTool(call, sender, request.requestId, started, ledger, journal);
@@ -94,7 +102,9 @@ async function decideAndExecute(
   const collected = await collectEvidence(call, request, sender, shot, policy);
   if (!collected.ok) return collected.outcome;
   const evidence = collected.evidence;
+  mark(request.requestId, 'collected');
   const decided = judge(call, evidence, sender, policy);
+  mark(request.requestId, 'judged');
 
   const { certificates, targetLabel, view } = evidence;
   const base = {
@@ -125,13 +135,15 @@ async function decideAndExecute(
  * the proposing frame performs it; wherever it leads beyond what was judged is judged again.
  */
 async function perform(call: BuiltinCall, evidence: Evidence, requestId: string, sender: FrameSender, shot: Shot, policy: Policy) {
+  mark(requestId, 'journal:execute');
   const { pixels, selector } = evidence;
   const changed = pixels ? await pixelsUnchanged(shot, pixels) : null;
   if (changed) return { executed: false, code: 'stale_evidence' as const, message: changed };
   // The ancestors may have hidden or covered the frame since (during an ask, say): walk the chain again.
   const hidden = selector !== null ? await frameChainStillVisible(sender, evidence.frame, selector, evidence.certificates) : null;
   if (hidden) return { executed: false, code: 'stale_evidence' as const, message: hidden };
-  const run = () => executeInFrame(sender, requestId, evidence.digest, actionFor(call));
+  mark(requestId, 'rechecked');
+  const run = () => executeInFrame(sender, requestId, evidence.digest, actionFor(call)).finally(() => mark(requestId, 'executed'));
   if (!NAVIGATING_TOOLS.has(call.tool)) return run();
   const allowed = [
     ...evidence.judgedUrls.flatMap((url) => destinationsOf(url)),
