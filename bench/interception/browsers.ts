@@ -132,11 +132,7 @@ async function launchFirefox(arm: Arm): Promise<BenchBrowser> {
   };
 }
 
-/** Whether Warrant is in this page: its API, and HTMLElement.prototype.click no longer native. */
-export function warrantPresentScript(): { api: boolean; clickPatched: boolean; dispatchPatched: boolean } {
-  // No named inner functions: this runs in the page, where tsx's name helper does not exist.
-  const [click, dispatch] = [HTMLElement.prototype.click, EventTarget.prototype.dispatchEvent].map(
-    (fn) => !/\{\s*\[native code\]\s*\}/.test(Function.prototype.toString.call(fn)),
-  );
-  return { api: typeof (window as { warrant?: unknown }).warrant === 'object', clickPatched: click!, dispatchPatched: dispatch! };
+/** Whether Warrant is in this page: its API (see run.ts for why not its patches). */
+export function warrantPresentScript(): { api: boolean } {
+  return { api: typeof (window as { warrant?: unknown }).warrant === 'object' };
 }
