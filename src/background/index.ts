@@ -14,6 +14,7 @@ import { handleProposal } from './pipeline';
 import { handlePolicyRequest, isPolicyRequest } from './policy-messages';
 import { handleRegistration, handleUnregistration } from './registration';
 import { classifySender, type ExtensionPageSender } from './sender';
+import { restrictStorageToExtension } from './storage-access';
 import { forgetTab, tabOpened } from './tab-budget';
 
 /**
@@ -89,6 +90,7 @@ browser.tabs.onRemoved.addListener((tabId) => forgetTab(tabId));
 browser.tabs.onCreated.addListener((tab) => {
   if (tab.id !== undefined) tabOpened(tab.id, tab.openerTabId);
 });
+restrictStorageToExtension();
 void clearStaleGuards();
 initAsks();
 // Decisions an earlier background left unfinished (it was stopped) get their records (in-flight.ts).

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CHROME_EXTENSION_ID, chromiumArgs } from '../support/browsers';
+import { type FixtureServer, startFixtureServer } from '../support/server';
+import { waitFor } from '../support/wait';
+
+/**
+ * Warrant's content scripts cannot read or write extension storage in Chromium
+ * (src/background/storage-access.ts): a renderer a page has taken over runs them, and must not be
+ * able to rewrite the user's policy. The test runs code in Warrant's own isolated world of a page
+ * (the DevTools protocol's execution contexts: the world a content script runs in, with its
+ * extension APIs) and tries what a compromised renderer would. Firefox has no such setting for
+ * storage.local (bug 1724754), so there is no Firefox half.
+ */
+let server: FixtureServer;
+let context: BrowserContext;
+let profile: string;
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+  profile = mkdtempSync(join(tmpdir(), 'warrant-storage-access-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: chromiumArgs(join(process.cwd(), 'dist/chrome')),
+  });
+  if (context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker', { timeout: 15_000 });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await server?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+it('refuses storage.local to Warrant’s content scripts; its background still reads and writes it', async () => {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const worlds: { id: number; origin: string; type: string }[] = [];
+  cdp.on('Runtime.executionContextCreated', ({ context: c }) =>
+    worlds.push({ id: c.id, origin: c.origin, type: (c.auxData as { type?: string } | undefined)?.type ?? '' }),
+  );
+  await cdp.send('Runtime.enable');
+  await page.goto(server.url('bank.example', '/click.html'));
+  const isolated = await waitFor("Warrant's isolated world in the page", () =>
+    worlds.find((w) => w.type === 'isolated' && w.origin.includes(CHROME_EXTENSION_ID)),
+  );
+  const tryWrite = async () => {
+    const { result } = (await cdp.send('Runtime.evaluate', {
+      contextId: isolated.id,
+      awaitPromise: true,
+      returnByValue: true,
+      expression: `chrome.storage.local.set({ policy: { version: 1, planted: true } }).then(() => 'written', (e) => 'refused: ' + e.message)`,
+    })) as { result: { value: string } };
+    return result.value;
+  };
+  const tryRead = async () => {
+    const { result } = (await cdp.send('Runtime.evaluate', {
+      contextId: isolated.id,
+      awaitPromise: true,
+      returnByValue: true,
+      expression: `chrome.storage.local.get(null).then((all) => 'read ' + Object.keys(all).length, (e) => 'refused: ' + e.message)`,
+    })) as { result: { value: string } };
+    return result.value;
+  };
+  expect(await tryWrite()).toMatch(/^refused: /u);
+  expect(await tryRead()).toMatch(/^refused: /u);
+  // The background is unaffected, and nothing was planted.
+  const worker = context.serviceWorkers().find((w) => w.url().includes(CHROME_EXTENSION_ID))!;
+  const stored = await worker.evaluate(async () => {
+    await chrome.storage.local.set({ 'storage-access-probe': 1 });
+    const all = await chrome.storage.local.get(null);
+    return { probe: all['storage-access-probe'], planted: (all.policy as { planted?: boolean } | undefined)?.planted ?? false };
+  });
+  expect(stored).toEqual({ probe: 1, planted: false });
+});
