@@ -1,12 +1,11 @@
 /**
  * Rendering the certification waits for. A control inside a `content-visibility: auto` section the
  * user has not scrolled to is skipped by the browser: no layout, no paint, `checkVisibility`
- * false. Scrolling it into view makes it relevant only at the browser's next rendering update,
- * not in the task that scrolled, so a certification in that same task would judge an honest
- * control "not rendered", or judge it rendered only when something it read happened to force the
- * section's layout first (an earlier scan of every element's box did, which made the verdict
- * depend on the order of unrelated reads). The target is scrolled into view and, while the browser
- * still skips it, the certification waits for painted frames, a few at most; what is still
+ * false. Certified as it stands it would be judged "not rendered", or judged rendered only when
+ * something the certification read happened to force the section's layout first (an earlier scan
+ * of every element's box did, which made the verdict depend on the order of unrelated reads). So
+ * the target is scrolled into view and the certification waits for painted frames, a few at most,
+ * until the browser renders it for good (renderTarget says why at least one); what is still
  * skipped after that is judged as it is: not rendered, not visible to the user.
  */
 import { queryTarget } from '../query';
