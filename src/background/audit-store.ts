@@ -14,6 +14,8 @@ export const MAX_AUDIT_CAP = 1_000_000;
 /** Where version 0.1 kept the log (storage.local, one array); moved into IndexedDB once. */
 const LEGACY_KEY = 'audit.v1.records';
 const CAP_KEY = 'cap';
+/** META key set once storage.local has been looked at for a version 0.1 log (`{ version: 1, at }`). */
+const LEGACY_CHECKED_KEY = 'legacy-checked';
 const QUEUE = 'audit';
 
 let migrated: Promise<void> | null = null;
@@ -201,24 +203,36 @@ function trim(store: IDBObjectStore, headSeq: number, cap: number): void {
 }
 
 /**
- * One-time move of the storage.local log into IndexedDB. If a previous attempt committed the
- * records but stopped before removing the key, the store is no longer empty and they are not
- * written twice.
+ * One-time move of the storage.local log into IndexedDB, looked at once per profile: the first
+ * time the store is opened (at background start, index.ts) it records in META that storage.local
+ * was checked, and from then on never reads it again. Firefox lets content scripts write
+ * storage.local (bug 1724754, see storage-access.ts), so a log planted there later — records a
+ * taken-over renderer made up — must not be imported. A store with records already (an earlier
+ * attempt committed them but stopped before removing the key) is not written twice.
  */
 async function migrateLegacy(db: IDBDatabase): Promise<void> {
+  const checked = await inTransaction(db, [META], 'readonly', (tx) => req(tx.objectStore(META).get(LEGACY_CHECKED_KEY)));
+  if (checked !== undefined) return;
   const legacy = (await browser.storage.local.get(LEGACY_KEY))[LEGACY_KEY];
-  if (legacy === undefined) return;
   const records: AuditRecord[] = Array.isArray(legacy) ? legacy.filter((record) => AuditRecordSchema.safeParse(record).success) : [];
   await inTransaction(db, [RECORDS, META], 'readwrite', async (tx) => {
+    const meta = tx.objectStore(META);
+    if ((await req(meta.get(LEGACY_CHECKED_KEY))) !== undefined) return;
+    meta.put({ version: 1, at: Date.now() }, LEGACY_CHECKED_KEY);
     const store = tx.objectStore(RECORDS);
-    if ((await req(store.count())) > 0) return;
+    if (legacy === undefined || (await req(store.count())) > 0) return;
     // As stored, not as parsed: the hashes cover exactly these values.
     for (const record of records) store.put(record);
     // Format-1 records, unsealed: their head is unsealed too, as carried over by the version-2 upgrade.
     const [first, last] = [records[0], records.at(-1)];
     if (first && last) {
-      tx.objectStore(META).put({ version: 1, seq: last.seq, hash: last.hash, first: first.seq, brokenAt: null, mac: null }, HEAD_KEY);
+      meta.put({ version: 1, seq: last.seq, hash: last.hash, first: first.seq, brokenAt: null, mac: null }, HEAD_KEY);
     }
   });
-  await browser.storage.local.remove(LEGACY_KEY);
+  if (legacy !== undefined) await browser.storage.local.remove(LEGACY_KEY);
+}
+
+/** Opens the store at background start, so the storage.local era is looked at before any content script can plant a log. */
+export async function openAuditStore(): Promise<void> {
+  await database();
 }

@@ -4,6 +4,7 @@ import { ContentRequestSchema, PageToolRegistrationSchema } from '../messages/co
 import { UiRequestSchema } from '../messages/ui-background';
 import { handleAskRequest, initAsks } from './ask/messages';
 import { handleAuditRequest, isAuditRequest } from './audit-messages';
+import { openAuditStore } from './audit-store';
 import { may } from './capabilities';
 import { recordStopped } from './in-flight';
 import { interceptionModeFor, recordObservation } from './interception';
@@ -11,6 +12,7 @@ import { listTools } from './listing';
 import { clearStaleGuards } from './navigation-guard';
 import { clearPageToolsOnNavigation } from './page-tool-registry';
 import { handleProposal } from './pipeline';
+import { openPolicyDb } from './policy-db';
 import { handlePolicyRequest, isPolicyRequest } from './policy-messages';
 import { handleRegistration, handleUnregistration } from './registration';
 import { classifySender, type ExtensionPageSender } from './sender';
@@ -91,6 +93,11 @@ browser.tabs.onCreated.addListener((tab) => {
   if (tab.id !== undefined) tabOpened(tab.id, tab.openerTabId);
 });
 restrictStorageToExtension();
+// At start, so the user's policy leaves storage.local (storage-moves/0001) before any content
+// script of this version has run; later values there are never read.
+void openPolicyDb().catch((error: unknown) => console.warn('Warrant: the policy database could not be opened', error));
+// Likewise the audit's storage.local era (audit-store.ts, migrateLegacy).
+void openAuditStore().catch((error: unknown) => console.warn('Warrant: the audit store could not be opened', error));
 void clearStaleGuards();
 initAsks();
 // Decisions an earlier background left unfinished (it was stopped) get their records (in-flight.ts).

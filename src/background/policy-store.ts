@@ -2,9 +2,7 @@ import browser from 'webextension-polyfill';
 import { type EffectivePolicy, effectivePolicy, POLICY_VERSION, type Policy, parsePolicy, STRICT_POLICY } from '../core/policy';
 import type { PolicyIssueMessage, PolicyState } from '../messages/policy-ui';
 import { forgetManagedAnswer, managedKeys } from './managed-policy';
-
-/** storage.local key of the user's policy. The value carries its own `version` (see core/policy/migrations). */
-export const POLICY_KEY = 'policy';
+import { readStoredPolicy, writeStoredPolicy } from './policy-db';
 
 let cached: Promise<PolicyState> | null = null;
 
@@ -34,7 +32,7 @@ export function getPolicyState(): Promise<PolicyState> {
 export async function savePolicy(input: unknown): Promise<{ ok: true; state: PolicyState } | { ok: false; errors: PolicyIssueMessage[] }> {
   const parsed = parsePolicy(input);
   if (!parsed.ok) return { ok: false, errors: parsed.errors };
-  await browser.storage.local.set({ [POLICY_KEY]: parsed.policy });
+  await writeStoredPolicy(parsed.policy);
   cached = null;
   return { ok: true, state: await getPolicyState() };
 }
@@ -47,7 +45,7 @@ async function load(): Promise<{ state: PolicyState; replaced: Promise<unknown> 
   // Asked at once, beside the user's policy: it may be the slow one (managed-policy.ts).
   const keys = managedKeys();
   try {
-    const stored: unknown = (await browser.storage.local.get(POLICY_KEY))[POLICY_KEY] ?? null;
+    const stored: unknown = await readStoredPolicy();
     const { managed, replaced } = await keys;
     const result: EffectivePolicy = effectivePolicy(stored, managed);
     if (result.errors.length > 0) console.warn('Warrant: policy errors, deciding with the strict policy.', result.errors);
@@ -55,7 +53,7 @@ async function load(): Promise<{ state: PolicyState; replaced: Promise<unknown> 
     // An older valid policy is written back in the current version, as its migration produced it.
     if (stored !== null && result.fromVersion !== null && result.fromVersion < POLICY_VERSION) {
       try {
-        await browser.storage.local.set({ [POLICY_KEY]: result.user });
+        await writeStoredPolicy(result.user);
         state.stored = result.user;
       } catch {
         // Not fatal: the same migration runs again on the next load.
@@ -75,7 +73,10 @@ async function load(): Promise<{ state: PolicyState; replaced: Promise<unknown> 
   }
 }
 
-browser.storage.onChanged.addListener((changes, area) => {
-  if (area === 'managed') forgetManagedAnswer();
-  if (area === 'managed' || (area === 'local' && POLICY_KEY in changes)) cached = null;
+// The user's policy changes only through savePolicy (policy-db.ts: nothing but this background
+// writes it), which drops the cached state itself; the administrator's through the browser.
+browser.storage.onChanged.addListener((_changes, area) => {
+  if (area !== 'managed') return;
+  forgetManagedAnswer();
+  cached = null;
 });

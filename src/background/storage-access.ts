@@ -8,7 +8,8 @@
  * `storage.session` is trusted-only by default in both browsers. Firefox implements
  * `setAccessLevel` for `storage.session` only
  * (https://bugzilla.mozilla.org/show_bug.cgi?id=1724754): there `storage.local` stays reachable
- * from content scripts, a known gap (README, Security model).
+ * from content scripts, which is why nothing Warrant decides with is kept there any more (the
+ * policy is in IndexedDB, policy-db.ts; README, Security model).
  */
 export function restrictStorageToExtension(): void {
   if (__TARGET__ !== 'chrome') return;

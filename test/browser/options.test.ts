@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY, STRICT_POLICY } from '../../src/core/policy';
+import { DEFAULT_POLICY } from '../../src/core/policy';
 import { BROWSERS } from '../support/browsers';
 import { type OptionsPage, openOptions } from '../support/options-page';
 import { useBrowser } from '../support/suite';
@@ -78,34 +78,37 @@ describe.each(BROWSERS)('options page in %s', (name) => {
     await reopened.close();
   });
 
-  it('migrates a stored v0 policy and writes it back; a corrupt one shows its errors while the strict policy decides', async () => {
-    const setStored = (options: OptionsPage, value: unknown) =>
-      options.page.evaluate(async (policy) => {
-        const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
-        await api.storage.local.set({ policy });
-      }, value);
+  it('keeps the policy where content scripts cannot write: one planted in storage.local changes nothing', async () => {
+    // Firefox lets content scripts — and so a renderer a page has taken over — write storage.local
+    // (bug 1724754), where versions before the policy database kept the policy. Planted here from
+    // an extension page, which writes the same area; the stored v0 and corrupt policies the old
+    // store would have migrated or shown are tested against the database in test/unit/policy-db.test.ts.
     const options = await openOptions(env.browser);
-    await setStored(options, { untrustedSites: ['evil.example'], requireApproval: ['commit'] });
+    const planted = { ...structuredClone(DEFAULT_POLICY), sites: { 'evil.example': { trust: 'trusted' } } };
+    for (const policy of [planted, { trustedSites: ['evil.example'] }]) {
+      await options.page.evaluate(async (value) => {
+        const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
+        await api.storage.local.set({ policy: value });
+      }, policy);
+      const reopened = await openOptions(env.browser);
+      expect(await reopened.editor()).toEqual(edited);
+      expect(await reopened.effective()).toEqual(edited);
+      await reopened.close();
+    }
+    // What the background holds, read from the database itself.
+    const record = await options.page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const open = indexedDB.open('warrant-policy');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const get = open.result.transaction('policy').objectStore('policy').get('user');
+            get.onsuccess = () => resolve(get.result);
+            get.onerror = () => reject(get.error);
+          };
+        }),
+    );
+    expect(record).toEqual({ format: 1, policy: edited });
     await options.close();
-
-    let reopened = await openOptions(env.browser);
-    const migrated = await reopened.editor();
-    expect(migrated).toMatchObject({ version: 1, sites: { 'evil.example': { trust: 'untrusted' } } });
-    expect(await reopened.effective()).toEqual(migrated);
-    const stored = await reopened.page.evaluate(async () => {
-      const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
-      return (await api.storage.local.get('policy')).policy;
-    });
-    expect(stored).toEqual(migrated);
-
-    await setStored(reopened, { ...edited, privileges: 'permissive' });
-    await reopened.close();
-    reopened = await openOptions(env.browser);
-    expect(await reopened.status()).toMatch(/strict policy until the errors below are fixed/);
-    expect(await reopened.errors()).toEqual([{ path: 'privileges', source: 'stored', text: expect.stringContaining('Your saved policy') }]);
-    expect(await reopened.effective()).toEqual(STRICT_POLICY);
-    // The corrupt policy is shown as stored, so it can be corrected rather than retyped.
-    expect(await reopened.editor()).toMatchObject({ privileges: 'permissive' });
-    await reopened.close();
   });
 });

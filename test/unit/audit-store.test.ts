@@ -171,8 +171,19 @@ describe('audit store on IndexedDB', () => {
     local.data.set('audit.v1.records', legacy);
     const store = await restart();
     expect((await store.listAudit(50)).map((r) => r.seq)).toEqual([1, 0]);
-    expect(local.data.has('audit.v1.records')).toBe(false);
+    // Left over by the stopped run and never read again (storage.local is looked at once).
+    expect(local.data.has('audit.v1.records')).toBe(true);
   });
+  it('looks at storage.local once: a log planted there after the store was first opened is never imported', async () => {
+    // Firefox lets content scripts write storage.local: records made up by a taken-over renderer.
+    await (await restart()).openAuditStore();
+    local.data.set('audit.v1.records', legacyChain(3));
+    const store = await restart();
+    expect(await store.listAudit(50)).toEqual([]);
+    expect((await store.appendAudit(auditBody(0))).seq).toBe(0);
+    expect(local.data.has('audit.v1.records')).toBe(true);
+  });
+
   it('writes past a record that is not one (corrupted, half-written): reads never hang, the break is recorded', async () => {
     const store = await restart();
     await store.appendAudit(auditBody(0));

@@ -1,6 +1,7 @@
 import browser from 'webextension-polyfill';
 import '../../../src/background/index';
 import { type CssRect, captureCrop, captureStats, ocrElement, pixelHashOf } from '../../../src/background/ocr';
+import { savePolicy } from '../../../src/background/policy-store';
 import { dHash, thumbnail } from '../../../src/core/pixels';
 
 /**
@@ -13,9 +14,11 @@ const probePages = browser.runtime.getURL('test/support/ocr-probe/');
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
   if (sender.id !== browser.runtime.id || !sender.url?.startsWith(probePages)) return undefined;
-  const request = message as Partial<ProbeRequest> | { probe: 'captures' };
+  const request = message as Partial<ProbeRequest> | { probe: 'captures' | 'setPolicy' };
   // How many times the background captured the tab so far (one per decision, plus the re-check).
   if (request.probe === 'captures') return Promise.resolve(captureStats.count);
+  // Stores a policy as the settings page would (the probe page is not the settings page, so it may not ask for policy:set).
+  if (request.probe === 'setPolicy') return savePolicy((message as { policy: unknown }).policy);
   if (request.probe !== 'ocr' && request.probe !== 'hash' && request.probe !== 'print') return undefined;
   const { tabId, windowId, rect, dpr } = request as ProbeRequest;
   if (request.probe === 'print') return fingerprint(tabId, windowId, rect, dpr);

@@ -32,7 +32,10 @@ const probe = {
     await browser.tabs.update((await findTab(url)).id, { active: true });
   },
   /** Stores a policy as the options page would. */
-  setPolicy: (policy: unknown) => browser.storage.local.set({ policy }),
+  setPolicy: async (policy: unknown) => {
+    const saved = (await browser.runtime.sendMessage({ probe: 'setPolicy', policy })) as { ok: boolean };
+    if (!saved.ok) throw new Error(`policy not saved: ${JSON.stringify(saved)}`);
+  },
   captures: () => browser.runtime.sendMessage({ probe: 'captures' }) as Promise<number>,
   /** OCR of a tab that is not the active one must be refused, not read from whatever is shown. */
   async ocrHidden(url: string, rect: CssRect, dpr: number) {
