@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY } from '../../src/core/policy';
 import { BROWSERS } from '../support/browsers';
-import { type OptionsPage, openOptions } from '../support/options-page';
+import { openOptions } from '../support/options-page';
 import { useBrowser } from '../support/suite';
 
 const edited = {
