@@ -24,6 +24,15 @@ describe.each(BROWSERS)('flat tree and laid-out text in %s', (browserName) => {
     await page.close();
   });
 
+  it('performs an honest click in a content-visibility: auto section of a closed shadow root, far down the page', async () => {
+    const page = await env.open('shop.example', '/flat-tree.html');
+    const verdict = await propose(page, click('#cv-host >>> button', 'Open archive'));
+    expect(verdict.reasons).toEqual([]);
+    expect(verdict).toMatchObject({ decision: 'allow', executed: true });
+    expect(await clicks(page)).toEqual(['cv-host']);
+    await page.close();
+  });
+
   it('reads a closed shadow root over the light DOM: "Cancel" is not what shows, "Pay $900" is a commit', {
     timeout: 150_000,
   }, async () => {

@@ -36,6 +36,7 @@ describe.each(BROWSERS)('frame chain in %s', (name) => {
     ['covered-pe-shadow', 'target_covered'],
     ['scaled01', 'target_hidden'],
     ['nested-hidden', 'target_hidden'],
+    ['cv-hidden', 'target_hidden'],
   ])('blocks a commit button in a cross-site frame when the chain hides it: %s', async (arrangement, code) => {
     const report = await inTarget(arrangement, pay);
     expect(report.clicks).toEqual([]);
@@ -52,6 +53,10 @@ describe.each(BROWSERS)('frame chain in %s', (name) => {
     ['boxed', '&spacer=400'],
     ['scaled09', ''],
     ['nested', '&spacer=300'],
+    // content-visibility: auto, where the frame element sits in the top page / the target in the frame.
+    ['cv-far', ''],
+    ['visible', '&spacer=400&cv=1'],
+    ['nested', '&spacer=300&cv=1'],
   ])('allows a visible cross-site frame without an ask: %s%s', async (arrangement, query) => {
     const report = await inTarget(arrangement, open, query);
     expect(report.verdict.reasons).toEqual([]);

@@ -39,12 +39,29 @@ export function skippedForNow(element: Element): boolean {
 export async function renderTarget(selector: string): Promise<void> {
   const query = queryTarget(selector);
   if (!query.ok || query.elements.length !== 1) return;
-  const element = query.elements[0]!;
-  if (!skippedForNow(element)) return;
+  await renderElement(query.elements[0]!);
+}
+
+/** The same for an element already found; in a subframe, also when it lies outside the frame's viewport. */
+async function renderElement(element: Element): Promise<void> {
+  if (!skippedForNow(element) && !outsideFrameViewport(element)) return;
   if (!isInViewport(element.getBoundingClientRect())) {
     element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   }
   if ((await nextPaint()).painted) await whileSkipped(element);
+}
+
+/**
+ * In a subframe, an element outside the frame's own viewport. A frame may be out of view, or its
+ * frame element in a section the parent skips (content-visibility: auto): Firefox then lays the
+ * frame's document out in a 10 × 10 placeholder viewport, so its controls look out of view and
+ * unpainted (measured in Firefox 153 ESR). Scrolling the element into view scrolls every ancestor
+ * document too (cross-origin ones included, in both browsers), but the parent renders the frame
+ * only at its next rendering update: the certification waits for a painted frame. In the top
+ * frame scrolling takes effect at once (certifyTarget scrolls there itself).
+ */
+function outsideFrameViewport(element: Element): boolean {
+  return window !== window.top && !isInViewport(element.getBoundingClientRect());
 }
 
 /** Waits for painted frames, a few at most, while the browser skips the element's section. */
