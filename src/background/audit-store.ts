@@ -21,10 +21,11 @@ const QUEUE = 'audit';
 let migrated: Promise<void> | null = null;
 
 /**
- * The newest record, head and seal as this background last wrote them. A hint, never trusted
- * alone: the write transaction reads all three again and writes nothing if any has moved, and
- * the hint is dropped at the first use (a failed write, or another writer, means a fresh read).
- * A head this background sealed over its own record holds by construction.
+ * The newest record, head and seal as this background last wrote them (or, after a start, read and
+ * checked them: openAuditStore). A hint, never trusted alone: the write transaction reads all
+ * three again and writes nothing if any has moved, and the hint is dropped at the first use (a
+ * failed write, or another writer, means a fresh read). A head this background sealed over its
+ * own record holds by construction; one read at start is taken only once its mac has verified.
  */
 let lastWritten: { last: AuditRecord; head: AuditHead; seal: SealKey } | null = null;
 
@@ -232,7 +233,22 @@ async function migrateLegacy(db: IDBDatabase): Promise<void> {
   if (legacy !== undefined) await browser.storage.local.remove(LEGACY_KEY);
 }
 
-/** Opens the store at background start, so the storage.local era is looked at before any content script can plant a log. */
-export async function openAuditStore(): Promise<void> {
-  await database();
+/**
+ * Opens the store at background start, so the storage.local era is looked at before any content
+ * script can plant a log, and reads the newest record, head and key the way a write would: when
+ * the head holds they become the `lastWritten` hint, so the first record after a start needs one
+ * transaction and no mac check, as later ones do (the write still checks that none has moved).
+ */
+export function openAuditStore(): Promise<void> {
+  return serially(QUEUE, async () => {
+    const db = await database();
+    if (lastWritten !== null) return;
+    const seen = await inTransaction(db, [RECORDS, META], 'readonly', async (tx) => ({
+      last: await newest(tx.objectStore(RECORDS)),
+      head: await readHead(tx.objectStore(META)),
+      seal: await readSealKey(tx.objectStore(META)),
+    }));
+    const { last, head, seal } = seen;
+    if (last && head && seal && lastWritten === null && (await headHolds(head, last, seal))) lastWritten = { last, head, seal };
+  });
 }

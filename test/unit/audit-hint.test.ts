@@ -58,4 +58,69 @@ describe('the audit store’s memory of its last write', () => {
     );
     expect(head).toMatchObject({ seq: 2, brokenAt: null });
   });
+  it('after a start, takes the head it read and checked as the hint: the first record needs one transaction', async () => {
+    const before = await instance();
+    await before.appendAudit(auditBody(0));
+    await before.appendAudit(auditBody(1));
+    const store = await instance();
+    await store.openAuditStore();
+    const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    const next = await store.appendAudit(auditBody(2));
+    expect(transaction.mock.calls.map((call) => call[1])).toEqual(['readwrite']);
+    transaction.mockRestore();
+    expect(next.seq).toBe(2);
+    expect(verifyChain(oldestFirst(await store.listAudit(10)))).toEqual({ ok: true, count: 3 });
+  });
+
+  it('after a start, does not take a head whose mac does not verify: the first record records the break', async () => {
+    const before = await instance();
+    await before.appendAudit(auditBody(0));
+    await before.appendAudit(auditBody(1));
+    await editHead((head) => ({ ...head, mac: '0'.repeat(64) }));
+    const store = await instance();
+    await store.openAuditStore();
+    const next = await store.appendAudit(auditBody(2));
+    expect(await headOf(store)).toMatchObject({ seq: 2, brokenAt: next.seq });
+  });
+
+  it('after a start, chains after a record written since it read the head', async () => {
+    const before = await instance();
+    await before.appendAudit(auditBody(0));
+    const store = await instance();
+    await store.openAuditStore();
+    await (await instance()).appendAudit(auditBody(1));
+    const next = await store.appendAudit(auditBody(2));
+    const records = oldestFirst(await store.listAudit(10));
+    expect(next).toMatchObject({ seq: 2, prev: records[1]!.hash });
+    expect(verifyChain(records)).toEqual({ ok: true, count: 3 });
+    expect(await headOf(store)).toMatchObject({ seq: 2, brokenAt: null });
+  });
 });
+
+type Head = { seq: number; brokenAt: number | null; mac: string | null };
+
+const headOf = (store: Store) =>
+  store.readAudit(
+    async (_records, meta) =>
+      (await new Promise((resolve) => {
+        const request = meta.get('head');
+        request.onsuccess = () => resolve(request.result);
+      })) as Head,
+  );
+
+/** Rewrites the stored head as someone with the profile's files could, running none of Warrant's code. */
+async function editHead(edit: (head: Head) => Head): Promise<void> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('warrant-audit');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  await new Promise<void>((resolve, reject) => {
+    const tx = db.transaction('meta', 'readwrite');
+    const get = tx.objectStore('meta').get('head');
+    get.onsuccess = () => tx.objectStore('meta').put(edit(get.result as Head), 'head');
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error);
+  });
+  db.close();
+}
