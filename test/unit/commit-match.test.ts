@@ -131,4 +131,18 @@ describe('one commitment classifier for the core and the MAIN world (issue 11 §
     expect(matchesLexicon(NATIVE_OPS, 'display', lists)).toBe(false);
     expect(INVISIBLE.flags).toContain('g');
   });
+
+  it('escapes every regular-expression character an item holds, with native and captured ops', () => {
+    // Today's lexicon holds none (its items take the fast path); an item that does is matched literally.
+    // '-' included: it needs no escape outside a class, and a `u` pattern refuses one.
+    for (const ops of [NATIVE_OPS, capturedOps()]) {
+      for (const meta of '\\^$.*+?()[]{}|/-') {
+        const lists = lexiconLists(ops, (item) => `${item}${meta}x`);
+        const first = lists.inside[0]!.slice(0, -2);
+        expect(lists.patterns.inside!.test(`${first}${meta}x`), meta).toBe(true);
+        expect(lists.patterns.inside!.test(`${first}zx`), meta).toBe(false);
+        expect(lists.patterns.inside!.test(`${first}x`), meta).toBe(false);
+      }
+    }
+  });
 });

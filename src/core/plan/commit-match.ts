@@ -33,7 +33,13 @@ export type LexiconLists = Lists & {
   patterns: { words: RegExp | null; stems: RegExp | null; phrases: RegExp | null; inside: RegExp | null };
 };
 
-const META = '\\^$.*+?()[]{}|/-';
+/**
+ * The characters escaped in an item: the syntax characters of a `u` pattern. Not '-', which is
+ * special only inside a class and whose escape `\-` a `u` pattern refuses outside one.
+ */
+const META = '\\^$.*+?()[]{}|/';
+/** Any character of META: items without one (all of today's lexicon) need no escaping. */
+const HAS_META = /[\\^$.*+?()[\]{}|/]/u;
 
 /** `items` as an alternation, each escaped; null when there are none. */
 function alternation(ops: TextOps, items: readonly string[]): string | null {
@@ -41,10 +47,15 @@ function alternation(ops: TextOps, items: readonly string[]): string | null {
   for (let i = 0; i < items.length; i += 1) {
     const item = items[i]!;
     if (item === '') continue;
-    let escaped = '';
-    for (let at = 0; at < item.length; at += 1) {
-      const unit = ops.slice(item, at, at + 1);
-      escaped += ops.includes(META, unit) ? `\\${unit}` : unit;
+    // One search per item instead of two calls per character: in the MAIN world each call goes
+    // through captured built-ins, and building the patterns at a page's first click() took ~2 ms.
+    let escaped = item;
+    if (ops.search(item, HAS_META)) {
+      escaped = '';
+      for (let at = 0; at < item.length; at += 1) {
+        const unit = ops.slice(item, at, at + 1);
+        escaped += ops.includes(META, unit) ? `\\${unit}` : unit;
+      }
     }
     source += source === '' ? escaped : `|${escaped}`;
   }
