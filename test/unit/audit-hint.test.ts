@@ -3,6 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AuditRecord, verifyChain } from '../../src/core';
 import { auditBody } from '../support/audit-records';
+import { rawKey } from '../support/raw-idb';
 
 /**
  * The audit store remembers what it wrote last (audit-store.ts `lastWritten`) so that the next
@@ -109,18 +110,4 @@ const headOf = (store: Store) =>
   );
 
 /** Rewrites the stored head as someone with the profile's files could, running none of Warrant's code. */
-async function editHead(edit: (head: Head) => Head): Promise<void> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const open = indexedDB.open('warrant-audit');
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
-  });
-  await new Promise<void>((resolve, reject) => {
-    const tx = db.transaction('meta', 'readwrite');
-    const get = tx.objectStore('meta').get('head');
-    get.onsuccess = () => tx.objectStore('meta').put(edit(get.result as Head), 'head');
-    tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(tx.error);
-  });
-  db.close();
-}
+const editHead = (edit: (head: Head) => Head) => rawKey('warrant-audit', 'meta', 'head', (head) => edit(head as Head));

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_POLICY, STRICT_POLICY } from '../../src/core/policy';
+import { rawKey } from '../support/raw-idb';
 
 /**
  * Where the user's policy lives (src/background/policy-db.ts, storage-moves/0001): in the
@@ -37,38 +38,9 @@ async function restart() {
   return import('../../src/background/policy-store');
 }
 
-/** The user's record as the database holds it, read without any of Warrant's code. */
-async function storedRecord(): Promise<unknown> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const open = indexedDB.open('warrant-policy');
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
-  });
-  try {
-    return await new Promise<unknown>((resolve, reject) => {
-      const get = db.transaction('policy', 'readwrite').objectStore('policy').get('user');
-      get.onsuccess = () => resolve(get.result);
-      get.onerror = () => reject(get.error);
-    });
-  } finally {
-    db.close();
-  }
-}
-
-async function putRecord(value: unknown): Promise<void> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const open = indexedDB.open('warrant-policy');
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
-  });
-  await new Promise<void>((resolve, reject) => {
-    const tx = db.transaction('policy', 'readwrite');
-    tx.objectStore('policy').put(value, 'user');
-    tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(tx.error);
-  });
-  db.close();
-}
+/** The user's record as the database holds it, and a record written there, without any of Warrant's code. */
+const storedRecord = () => rawKey('warrant-policy', 'policy', 'user');
+const putRecord = (value: unknown) => rawKey('warrant-policy', 'policy', 'user', () => value);
 
 const V0 = { untrustedSites: ['evil.example'], requireApproval: ['commit'] };
 const PERMISSIVE = { ...structuredClone(DEFAULT_POLICY), sites: { 'evil.example': { trust: 'trusted' } } };
