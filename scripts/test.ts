@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { STALLS_FILE } from '../test/support/firefox-pages';
+import { removeFirefoxTemplates } from '../test/support/firefox-profile';
 import { RETRIES_FILE, type RetriedTest } from '../test/support/retry-reporter';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -56,6 +57,8 @@ spawnSync(
     stdio: 'inherit',
   },
 );
+// The Firefox template profile the browser tests shared (test/support/firefox-profile.ts).
+removeFirefoxTemplates();
 try {
   const report = JSON.parse(readFileSync(RESULTS, 'utf8')) as {
     numPassedTests: number;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { evaluateInChrome, reusedExtensionPage, wrapPuppeteer } from './firefox-pages';
+import { firefoxProfileCopy } from './firefox-profile';
 import { chromiumLocaleArgs, requestFirefoxLocale } from './locale';
 import { HOSTS } from './server';
 import { chromiumToolbar, firefoxToolbar, type ToolbarState } from './toolbar';
@@ -215,10 +216,13 @@ async function launchFirefox(
 ): Promise<TestBrowser> {
   const extension = distFor('firefox', override);
   const home = managed === undefined ? null : managedStorageHome(managed);
+  const executablePath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+  const profile = await firefoxProfileCopy(executablePath);
   const browser = await puppeteer.launch({
     browser: 'firefox',
-    executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+    executablePath,
     headless,
+    ...(profile === null ? {} : { userDataDir: profile }),
     ...(home === null ? {} : { env: { ...process.env, HOME: home } }),
     // Lets the harness open extension pages from the browser chrome (see openFirefoxExtensionPage).
     args: ['--remote-allow-system-access'],
@@ -266,7 +270,8 @@ async function launchFirefox(
     },
     async close() {
       await browser.close();
-      // puppeteer removes the profile it made; the copy of the build is ours, and the home.
+      // puppeteer removes a profile it made; the copy of the template is ours, as are the copy of the build and the home.
+      if (profile !== null) rmSync(profile, { recursive: true, force: true });
       rmSync(extension, { recursive: true, force: true });
       if (home !== null) rmSync(home, { recursive: true, force: true });
     },
