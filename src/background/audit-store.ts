@@ -61,11 +61,7 @@ export function appendAudit(body: AuditBody): Promise<AuditRecord> {
       lastWritten = null;
       const seen =
         remembered ??
-        (await inTransaction(db, [RECORDS, META], 'readonly', async (tx) => ({
-          last: await newest(tx.objectStore(RECORDS)),
-          head: await readHead(tx.objectStore(META)),
-          seal: await readSealKey(tx.objectStore(META)),
-        })));
+        (await readTip(db));
       const key = seen.seal?.key ?? (await newSealKey());
       const holds = remembered !== null || (await headHolds(seen.head, seen.last, seen.seal));
       // A record that would not verify must never enter the chain: it would break every export.
@@ -189,6 +185,15 @@ function following(last: AuditRecord | null, head: AuditHead | null): Pick<Audit
   return { seq: Number.isSafeInteger(seq) && seq >= 0 ? seq : (head?.seq ?? 0), hash: head?.hash ?? GENESIS };
 }
 
+/** The newest record, the head and the sealing key, read in one transaction (what a write starts from). */
+function readTip(db: IDBDatabase): Promise<{ last: AuditRecord | null; head: AuditHead | null; seal: SealKey | null }> {
+  return inTransaction(db, [RECORDS, META], 'readonly', async (tx) => ({
+    last: await newest(tx.objectStore(RECORDS)),
+    head: await readHead(tx.objectStore(META)),
+    seal: await readSealKey(tx.objectStore(META)),
+  }));
+}
+
 async function newest(store: IDBObjectStore): Promise<AuditRecord | null> {
   const cursor = await req(store.openCursor(null, 'prev'));
   return cursor ? (cursor.value as AuditRecord) : null;
@@ -243,12 +248,7 @@ export function openAuditStore(): Promise<void> {
   return serially(QUEUE, async () => {
     const db = await database();
     if (lastWritten !== null) return;
-    const seen = await inTransaction(db, [RECORDS, META], 'readonly', async (tx) => ({
-      last: await newest(tx.objectStore(RECORDS)),
-      head: await readHead(tx.objectStore(META)),
-      seal: await readSealKey(tx.objectStore(META)),
-    }));
-    const { last, head, seal } = seen;
+    const { last, head, seal } = await readTip(db);
     if (last && head && seal && lastWritten === null && (await headHolds(head, last, seal))) lastWritten = { last, head, seal };
   });
 }
