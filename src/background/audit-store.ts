@@ -59,9 +59,7 @@ export function appendAudit(body: AuditBody): Promise<AuditRecord> {
       // once: a later attempt, after the write found the head moved, reads afresh.
       const remembered = lastWritten;
       lastWritten = null;
-      const seen =
-        remembered ??
-        (await readTip(db));
+      const seen = remembered ?? (await readTip(db));
       const key = seen.seal?.key ?? (await newSealKey());
       const holds = remembered !== null || (await headHolds(seen.head, seen.last, seen.seal));
       // A record that would not verify must never enter the chain: it would break every export.
