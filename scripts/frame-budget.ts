@@ -15,7 +15,15 @@ import { join } from 'node:path';
 const ROOT = join(import.meta.dirname, '..');
 
 /** Bytes as built (minified: scripts/vite/frame-modules.ts). Raise only with a reason in docs/design.md. */
-export const BUDGET = { documentStart: 2_048, bridge: 74 * 1024, mainWorld: 90 * 1024 } as const;
+export const BUDGET = { documentStart: 2_048, bridge: 74 * 1024, mainWorld: 90 * 1024, agentCheck: 280 * 1024 } as const;
+
+/**
+ * What the in-page assistant check may not hold either: it loads between page-agent's announcement
+ * of a click and the click (some 400 ms), so a schema library there (zod was 454 of its 718 kB)
+ * made the first click of a run miss its answer on a slow machine and be held. It needs the
+ * lookalike-domain and confusables tables, so those two are allowed.
+ */
+const AGENT_CHECK_EXCLUDES = ['zod', 'resolver'] as const;
 
 const AGENT_CHECK = /^agent-check-/;
 
@@ -85,7 +93,14 @@ export function measure(target: 'chrome' | 'firefox'): FrameReport {
       if (compact.includes(marker.replace(/\s+/g, ''))) report.problems.push(`${target}: ${file} holds ${what}`);
     }
   }
-  for (const file of agent) report.agentCheck[file] = read(file).length;
+  for (const file of agent) {
+    const code = read(file);
+    report.agentCheck[file] = code.length;
+    const compact = code.replace(/\s+/g, '');
+    for (const what of AGENT_CHECK_EXCLUDES) {
+      if (compact.includes(found[what]!.replace(/\s+/g, ''))) report.problems.push(`${target}: ${file} (assistant check) holds ${what}`);
+    }
+  }
   // Each module a frame imports is one file (scripts/vite/frame-modules.ts: Firefox stalls documents
   // once content scripts have imported a module graph).
   for (const file of [...bridge, ...agent]) {
@@ -98,6 +113,7 @@ export function measure(target: 'chrome' | 'firefox'): FrameReport {
   over('document_start (isolated world)', total(report.documentStart), BUDGET.documentStart);
   over('the bridge', total(report.bridge), BUDGET.bridge);
   over('the MAIN world', report.mainWorld, BUDGET.mainWorld);
+  over('the assistant check', total(report.agentCheck), BUDGET.agentCheck);
   return report;
 }
 
@@ -111,7 +127,7 @@ function print(report: FrameReport): void {
   console.log(`  the bridge, loaded on demand    ${kB(total(report.bridge))} (budget ${kB(BUDGET.bridge)})`);
   for (const [file, bytes] of Object.entries(report.bridge).sort((a, b) => b[1] - a[1]))
     console.log(`    ${kB(bytes).padStart(9)}  ${file}`);
-  console.log(`  assistant check (only where one was detected)  ${kB(total(report.agentCheck))}`);
+  console.log(`  assistant check (only where one was detected)  ${kB(total(report.agentCheck))} (budget ${kB(BUDGET.agentCheck)})`);
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {

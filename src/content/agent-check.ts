@@ -1,12 +1,7 @@
-import {
-  type AxNameValue,
-  clickPrivilege,
-  firstImpersonation,
-  type HitTestValue,
-  type UiElementValue,
-  type VisibleTextValue,
-} from '../core/plan';
-import { axIntegrity } from '../core/plan/predicates';
+import { axProblem } from '../core/plan/ax-integrity';
+import { firstImpersonation } from '../core/plan/destinations';
+import type { AxNameValue, HitTestValue, UiElementValue, VisibleTextValue } from '../core/plan/observations';
+import { clickPrivilege } from '../core/plan/privilege';
 import { certifyElement } from './verifiers/dom';
 
 /**
@@ -44,7 +39,7 @@ export function certifiedInteraction(element: Element): boolean {
   if (!value.connected || !value.visible || value.disabled || value.inert) return false;
   if (hit.onTarget !== hit.points) return false;
   if (text.doubts.length > 0 || text.hiddenText) return false;
-  if (!axIntegrity(null).evaluate(ax).holds) return false;
+  if (axProblem(ax, null) !== null) return false;
   if (value.href !== null && firstImpersonation(value.href, location.origin) !== null) return false;
   return clickPrivilege(value, { visibleText: text.text, accessibleName: ax.name, frameOrigin: location.origin }) === 'interact';
 }

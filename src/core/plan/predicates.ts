@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CertificateType, ReasonCode } from '../contracts';
 import { labelsMatch, normalizeLabel } from '../text';
+import { axProblem } from './ax-integrity';
 import type { Parser } from './certificates';
 import {
   AxNameValueSchema,
@@ -202,18 +203,9 @@ export function sameOrigin(claimed: string, actual: string): boolean {
   }
 }
 
-const wordsOf = (text: string) =>
-  normalizeLabel(text)
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-
-const TEXT_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
-const CHOICE_ROLES = new Set(['combobox', 'listbox']);
-
 /**
- * AX–DOM integrity: an agent reading the accessibility tree must be told what a person sees.
- * The accessible name must contain the visible label (label-in-name), the element must not be
- * hidden from the tree, and for typing and choosing its role must be a field of that kind.
+ * AX–DOM integrity (ax-integrity.ts): an agent reading the accessibility tree must be told what a
+ * person sees.
  */
 export function axIntegrity(expectRoles: 'text' | 'choice' | null): Predicate<z.infer<typeof AxNameValueSchema>> {
   return {
@@ -222,21 +214,8 @@ export function axIntegrity(expectRoles: 'text' | 'choice' | null): Predicate<z.
     scope: 'target',
     value: AxNameValueSchema,
     evaluate: (v) => {
-      if (v.hidden) return fails('ax_mismatch', 'The target is hidden from the accessibility tree (aria-hidden) but shown on screen.');
-      // Decorative symbols (▾, ★, ›) are not words a label can be spoken by: compare letters and digits.
-      const label = wordsOf(v.visibleLabel);
-      const name = wordsOf(v.name);
-      if (label !== '' && name !== '' && !name.includes(label)) {
-        return fails(
-          'ax_mismatch',
-          `The accessible name "${v.name.slice(0, 80)}" does not contain the visible label "${v.visibleLabel.slice(0, 80)}".`,
-        );
-      }
-      const roles = expectRoles === 'text' ? TEXT_ROLES : expectRoles === 'choice' ? CHOICE_ROLES : null;
-      // No role at all (password inputs have none in HTML-AAM) is no evidence either way.
-      if (roles && v.role !== null && !roles.has(v.role))
-        return fails('ax_mismatch', `The target's role is ${v.role}, not a field of that kind.`);
-      return holds;
+      const problem = axProblem(v, expectRoles);
+      return problem === null ? holds : fails('ax_mismatch', problem);
     },
   };
 }

@@ -3,7 +3,7 @@ import { sameSite, scriptsOf } from '../text';
 import { closedConfusables } from '../text/confusables';
 import { NATIVE_OPS } from '../text/skeleton-ops';
 import { commitmentClassifier } from './commit-match';
-import { destinationsOf } from './links';
+import { destinationsOf } from './destinations';
 import type { UiElementValue } from './observations';
 import { sensitiveData } from './sensitive';
 
