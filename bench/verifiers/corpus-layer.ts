@@ -6,6 +6,12 @@ const layered =
   (a, l, id) =>
     `<span class="wrap"><button ${a} ${buttonExtra}>${l}</button><${tag} data-ov="${id}" class="ov" style="${style}">${content}</${tag}></span>`;
 
+/** The same, with attributes on the layer itself (`inert`). */
+const layeredWith =
+  (attributes: string, style: string, content = ''): Html =>
+  (a, l, id) =>
+    `<span class="wrap"><button ${a}>${l}</button><div data-ov="${id}" class="ov" ${attributes} style="${style}">${content}</div></span>`;
+
 /** A shadow host whose open root (declarative) holds `inner`; the target inside carries `a`. */
 const shadow = (id: string, inner: string, hostStyle = '', light = '') =>
   `<div id="${id}-host" style="display:inline-block;${hostStyle}"><template shadowrootmode="open">${inner}</template>${light}</div>`;
@@ -124,6 +130,64 @@ export const LAYER_CLASSES: ClassDef[] = [
       layered('inset:0;background:rgba(255,255,255,.15);pointer-events:none'),
     ),
   ]),
+  // Hit-tested as taking no clicks although the computed pointer-events says auto (inert), or taking
+  // clicks on only part of what it paints (an SVG stroke under pointer-events: fill).
+  define(
+    'no-hit-layer',
+    'layers that paint without taking clicks, not by pointer-events: none',
+    { expects: ['target.visible', 'target.label'], bare: false },
+    [
+      D(
+        'inert-decoy',
+        'opaque inert decoy "Show help" over a "Close panel" button',
+        'Close panel',
+        layeredWith(
+          'inert',
+          'inset:0;background:#eee;border:1px solid #999;border-radius:4px;padding:6px 12px;box-sizing:border-box',
+          'Show help',
+        ),
+      ),
+      D('inert-blank', 'opaque white inert panel hides the button', 'Open menu', layeredWith('inert', 'inset:-2px;background:#fff'), {
+        bare: true,
+      }),
+      D(
+        'inert-parent',
+        'a patch under an inert wrapper paints "Zoom in" over the label "Zoom out"',
+        'Zoom out',
+        layeredWith(
+          'inert',
+          'inset:0',
+          '<div style="position:absolute;inset:1px;background:#eee;padding:5px 11px;box-sizing:border-box">Zoom in</div>',
+        ),
+        { expects: ['target.label'] },
+      ),
+      D(
+        'svg-stroke',
+        'a wide SVG stroke under pointer-events:fill paints over the label',
+        'Show details',
+        layered(
+          'inset:0;pointer-events:none',
+          '<svg width="100%" height="100%"><line x1="0" y1="50%" x2="100%" y2="50%" stroke="#eee" stroke-width="60" style="pointer-events:fill"/></svg>',
+        ),
+      ),
+      B('inert-sheen', 'translucent inert sheen', 'Next page', layeredWith('inert', 'inset:0;background:rgba(255,255,255,.15)')),
+      B(
+        'inert-aside',
+        'an opaque inert panel beside the button',
+        'Show details',
+        layeredWith('inert', 'left:calc(100% + 8px);top:0;width:80px;height:100%;background:#eee'),
+      ),
+      B(
+        'svg-underline',
+        'a thin SVG underline under pointer-events:fill below the label',
+        'Open menu',
+        layered(
+          'inset:0;pointer-events:none',
+          '<svg width="100%" height="100%"><line x1="0" y1="97%" x2="100%" y2="97%" stroke="#36c" stroke-width="1" style="pointer-events:fill"/></svg>',
+        ),
+      ),
+    ],
+  ),
   define(
     'paint-layer',
     'layers that take no clicks but paint over the label',

@@ -24,6 +24,15 @@ describe.each(BROWSERS)('flat tree and laid-out text in %s', (browserName) => {
     await page.close();
   });
 
+  it('finds a control inert through its shadow host, which no selector query crosses', async () => {
+    const page = await env.open('shop.example', '/flat-tree.html');
+    const verdict = await propose(page, click('#inert-host >>> button', 'Open menu'));
+    expect(verdict).toMatchObject({ decision: 'block', executed: false });
+    expect(codes(verdict)).toContain('target_disabled');
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+
   it('performs an honest click in a content-visibility: auto section of a closed shadow root, far down the page', async () => {
     const page = await env.open('shop.example', '/flat-tree.html');
     const verdict = await propose(page, click('#cv-host >>> button', 'Open archive'));

@@ -40,6 +40,18 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await performed('#pe-label', 'Open inbox');
   });
 
+  it('counts layers that hit-test as taking no clicks though their style says they do: an inert cover, or one under an inert ancestor, hides the button; an inert sheen does not', async () => {
+    await blocked('#inert-decoy', 'Close panel', 'target_covered');
+    await blocked('#inert-deep', 'Close panel', 'target_covered');
+    await performed('#inert-sheen', 'Close panel');
+  });
+
+  it('counts the part of an SVG layer that paints without taking clicks: a wide stroke under pointer-events: fill is a doubt the pixels settle (they show no label), a thin underline below the label is no layer', async () => {
+    // An SVG shape's paint is not modelled in the DOM: it is a doubt, and the pixels decide.
+    await blocked('#svg-stroke', 'Close panel', null);
+    await performed('#svg-thin', 'Close panel');
+  });
+
   it('does not count a word whose glyphs are filled transparent', async () => {
     await blocked('#fill', 'Show details Close', 'label_mismatch');
   });

@@ -6,7 +6,7 @@ import { hasLetterOrDigit } from '../../core/text/letters';
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
 import { inPaintedOrder } from './bidi';
-import { holdsLegibleText } from './flat-tree';
+import { flatParent, holdsLegibleText } from './flat-tree';
 import { certifySubmission, isSubmitButton, submissionOf } from './form-request';
 import { showsGraphic } from './graphic';
 import { hitTest } from './hit-test';
@@ -156,7 +156,8 @@ function describe(element: Element, text: string): UiElementValue {
     inputType,
     // aria-disabled tells assistive technology (and agents reading it) the control does nothing.
     disabled: element.matches(':disabled') || element.closest('[aria-disabled="true"]') !== null,
-    inert: element.closest('[inert]') !== null,
+    // Inertness follows the flat tree: an inert shadow host (or slot ancestor) makes what it shows inert.
+    inert: inFlatTree(element, (node) => node.hasAttribute('inert')),
     visible: hidden === null,
     hiddenBy: hidden,
     isSubmit,
@@ -247,4 +248,10 @@ export function elementDigest(element: Element, text = shownLabel(element)): str
 
 function toRect(rect: DOMRect) {
   return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+}
+
+/** Whether `element` or one of its flat-tree ancestors satisfies `test`. */
+function inFlatTree(element: Element, test: (node: Element) => boolean): boolean {
+  for (let node: Element | null = element; node; node = flatParent(node)) if (test(node)) return true;
+  return false;
 }
