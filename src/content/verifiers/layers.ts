@@ -96,7 +96,10 @@ function noHitLayers(area: DOMRect, skip: Element): NoHitLayers | null {
   // ancestors). One holding the target makes the target inert itself, which the element
   // certificate reports; it is left alone here.
   for (const root of inertRoots) {
-    if (flatContains(root, skip) || inertRoots.some((other) => other !== root && flatContains(other, root))) continue;
+    // Inside the target: its own paint, left untouched (removing and setting an attribute again
+    // moves it to the end of the list, which would change the target's markup and its digest).
+    if (skip.contains(root) || flatContains(root, skip)) continue;
+    if (inertRoots.some((other) => other !== root && flatContains(other, root))) continue;
     let overlapping = false;
     const stack: Node[] = [root];
     while (stack.length > 0) {
