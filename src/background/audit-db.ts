@@ -1,3 +1,5 @@
+import { sharedConnection } from './idb-connection';
+
 /**
  * The audit database. Versioned: every schema change bumps DB_VERSION and adds a step to
  * `upgrade`, so a browser holding any older version is walked forward one step at a time.
@@ -12,8 +14,6 @@ export const META = 'meta';
 export const HEAD_KEY = 'head';
 /** META key of the sealing key: `{ version: 1, key: CryptoKey, since: seq }` (see audit-seal.ts). */
 export const SEAL_KEY = 'seal';
-
-let connection: Promise<IDBDatabase> | null = null;
 
 function upgrade(db: IDBDatabase, oldVersion: number, tx: IDBTransaction): void {
   if (oldVersion < 1) {
@@ -43,28 +43,15 @@ function carryHeadOver(tx: IDBTransaction): void {
 }
 
 /** One shared connection; dropped when the browser closes it or a newer version wants the database. */
-export function openAuditDb(): Promise<IDBDatabase> {
-  connection ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, DB_VERSION);
-    request.onupgradeneeded = (event) => upgrade(request.result, event.oldVersion, request.transaction!);
-    request.onsuccess = () => {
-      const db = request.result;
-      const forget = () => {
-        connection = null;
-        db.close();
-      };
-      db.onversionchange = forget;
-      db.onclose = forget;
-      resolve(db);
-    };
-    request.onerror = () => reject(request.error ?? new Error('The audit database could not be opened.'));
-  });
-  const opening = connection;
-  opening.catch(() => {
-    if (connection === opening) connection = null;
-  });
-  return opening;
-}
+export const openAuditDb = sharedConnection(
+  () =>
+    new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(DB_NAME, DB_VERSION);
+      request.onupgradeneeded = (event) => upgrade(request.result, event.oldVersion, request.transaction!);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('The audit database could not be opened.'));
+    }),
+);
 
 /**
  * Runs `body` in one transaction and resolves once it has committed. `body` may await IDB

@@ -1,6 +1,7 @@
 import browser from 'webextension-polyfill';
 import { z } from 'zod';
 import { inTransaction, req } from './audit-db';
+import { sharedConnection } from './idb-connection';
 import { createPolicyStore, LEGACY_POLICY_KEY } from './storage-moves/0001-policy-out-of-storage-local';
 
 /**
@@ -17,17 +18,8 @@ const USER = 'user';
 
 const UserRecordSchema = z.strictObject({ format: z.literal(1), policy: z.unknown() });
 
-let connection: Promise<IDBDatabase> | null = null;
-
 /** One shared connection; its first opening of a profile runs the numbered steps (the move out of storage.local). */
-export function openPolicyDb(): Promise<IDBDatabase> {
-  connection ??= open();
-  const opening = connection;
-  opening.catch(() => {
-    if (connection === opening) connection = null;
-  });
-  return opening;
-}
+export const openPolicyDb = sharedConnection(open);
 
 async function open(): Promise<IDBDatabase> {
   // Read before opening: a version change transaction cannot wait for anything but IndexedDB.
@@ -45,12 +37,6 @@ async function open(): Promise<IDBDatabase> {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error('The policy database could not be opened.'));
   });
-  const forget = () => {
-    connection = null;
-    db.close();
-  };
-  db.onversionchange = forget;
-  db.onclose = forget;
   // The moved copy is the policy now; the old one is removed so nothing else mistakes it for it.
   if (moved) await browser.storage.local.remove(LEGACY_POLICY_KEY).catch(() => undefined);
   return db;
