@@ -85,21 +85,20 @@ export function measure(target: 'chrome' | 'firefox'): FrameReport {
   const agentRoots = [...bridge].flatMap(importsOf).filter(isAgent);
   const agent = walk(agentRoots, (file) => bridge.has(file), new Set());
   const found = markers();
+  /** Which of the named markers a built file holds (whitespace ignored on both sides). */
+  const held = (code: string, names: readonly string[]) => {
+    const compact = code.replace(/\s+/g, '');
+    return names.filter((what) => compact.includes(found[what]!.replace(/\s+/g, '')));
+  };
   for (const file of bridge) {
     const code = read(file);
     report.bridge[file] = code.length;
-    const compact = code.replace(/\s+/g, '');
-    for (const [what, marker] of Object.entries(found)) {
-      if (compact.includes(marker.replace(/\s+/g, ''))) report.problems.push(`${target}: ${file} holds ${what}`);
-    }
+    for (const what of held(code, Object.keys(found))) report.problems.push(`${target}: ${file} holds ${what}`);
   }
   for (const file of agent) {
     const code = read(file);
     report.agentCheck[file] = code.length;
-    const compact = code.replace(/\s+/g, '');
-    for (const what of AGENT_CHECK_EXCLUDES) {
-      if (compact.includes(found[what]!.replace(/\s+/g, ''))) report.problems.push(`${target}: ${file} (assistant check) holds ${what}`);
-    }
+    for (const what of held(code, AGENT_CHECK_EXCLUDES)) report.problems.push(`${target}: ${file} (assistant check) holds ${what}`);
   }
   // Each module a frame imports is one file (scripts/vite/frame-modules.ts: Firefox stalls documents
   // once content scripts have imported a module graph).

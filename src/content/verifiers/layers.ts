@@ -64,7 +64,7 @@ const overlaps = (rect: DOMRect, area: DOMRect) =>
   !(rect.right <= area.left || rect.left >= area.right || rect.bottom <= area.top || rect.top >= area.bottom);
 
 /** What to undo after the look-up: layers given `pointer-events: auto`, inert roots made live. */
-export type NoHitLayers = { styled: HTMLElement[]; inert: Element[] };
+type NoHitLayers = { styled: HTMLElement[]; inert: Element[] };
 
 /**
  * Elements that take no hits (or only partly) and overlap `area`, in the document and every shadow
