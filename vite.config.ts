@@ -2,11 +2,13 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
-import { transform } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import baseManifest from './manifest.json' with { type: 'json' };
 import packageJson from './package.json' with { type: 'json' };
 import { frameModules } from './scripts/vite/frame-modules';
+import { SCRIPTED_MODES } from './src/core/policy/site-mode';
+import { siteModeScriptPath } from './src/messages/handshake';
 
 /** The only place where the Chrome and Firefox builds differ. */
 export type Target = 'chrome' | 'firefox';
@@ -206,6 +208,35 @@ function managedSchema(): Plugin {
   };
 }
 
+/**
+ * The scripts the background registers for the sites of each interception mode
+ * (src/background/site-mode-scripts.ts): src/content/site-mode.ts built once per mode (off and
+ * observe; enforce is the page API's default), with the mode as a constant, because a registered
+ * script cannot be given arguments.
+ */
+function siteModeScripts(): Plugin {
+  return {
+    name: 'warrant:site-mode-scripts',
+    apply: 'build',
+    async generateBundle() {
+      for (const mode of SCRIPTED_MODES) {
+        const result = await build({
+          entryPoints: ['src/content/site-mode.ts'],
+          bundle: true,
+          write: false,
+          format: 'iife',
+          platform: 'browser',
+          target: 'es2022',
+          minify: true,
+          legalComments: 'none',
+          define: { __SITE_MODE__: JSON.stringify(mode) },
+        });
+        this.emitFile({ type: 'asset', fileName: siteModeScriptPath(mode), source: result.outputFiles[0]!.text });
+      }
+    },
+  };
+}
+
 function withProbeBackground(target: Target): ManifestV3Export {
   const manifest = manifestFor(target) as unknown as { background: Record<string, unknown> };
   if (target === 'chrome') manifest.background.service_worker = OCR_PROBE_BACKGROUND;
@@ -240,6 +271,7 @@ export default defineConfig(({ mode }) => {
       crx({ manifest: probe ? withProbeBackground(target) : manifestFor(target), browser: target }),
       tesseractAssets(),
       managedSchema(),
+      siteModeScripts(),
       // Before noEval: its check reads the frame modules as they are written.
       frameModules({ target, evalFree: EVAL_FREE, withoutEval }),
       noEval(),

@@ -3,6 +3,7 @@ import { type EffectivePolicy, effectivePolicy, POLICY_VERSION, type Policy, par
 import type { PolicyIssueMessage, PolicyState } from '../messages/policy-ui';
 import { forgetManagedAnswer, managedKeys } from './managed-policy';
 import { readStoredPolicy, writeStoredPolicy } from './policy-db';
+import { registerSiteModes } from './site-mode-scripts';
 
 let cached: Promise<PolicyState> | null = null;
 
@@ -17,6 +18,7 @@ export function getPolicyState(): Promise<PolicyState> {
   const loading = loaded.then(({ state }) => state);
   cached = loading;
   void loaded.then(({ state, replaced }) => {
+    if (cached === loading) void registerSiteModes(state.effective);
     // A failed read is not remembered: the next decision tries storage again.
     if (cached === loading && state.errors.some((issue) => issue.source === 'storage')) cached = null;
     // Decided with the sealed copy of the managed keys: once the browser's answer is in, later
@@ -32,6 +34,8 @@ export function getPolicyState(): Promise<PolicyState> {
 export async function savePolicy(input: unknown): Promise<{ ok: true; state: PolicyState } | { ok: false; errors: PolicyIssueMessage[] }> {
   const parsed = parsePolicy(input);
   if (!parsed.ok) return { ok: false, errors: parsed.errors };
+  // No page gets a mode the new policy may no longer give it: the scripts go first, the load registers them again.
+  await registerSiteModes(null);
   await writeStoredPolicy(parsed.policy);
   cached = null;
   return { ok: true, state: await getPolicyState() };

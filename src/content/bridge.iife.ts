@@ -5,7 +5,7 @@
  * and keeps the port for the bridge proper (bridge.ts), which loads without holding up the page.
  */
 import { FRAME_NONCE_PREFIX } from '../messages/frame-nonce';
-import { HANDSHAKE_EVENT } from '../messages/handshake';
+import { HANDSHAKE_EVENT, SITE_MODE_GLOBAL, SITE_MODE_QUERY, SITE_MODE_READY, SITE_MODES } from '../messages/handshake';
 import { PORT_KEEPER, type PortKeeper, QUEUE_LIMIT } from './port-keeper';
 
 const keeper: PortKeeper = { port: null, queue: [], deliver: null };
@@ -15,16 +15,45 @@ type Runtime = { sendMessage(message: unknown): Promise<unknown> };
 const runtime = ((globalThis as { browser?: { runtime: Runtime } }).browser ?? (globalThis as { chrome?: { runtime: Runtime } }).chrome)
   ?.runtime;
 
-const MODES = ['off', 'observe', 'enforce'];
+const MODES: readonly string[] = SITE_MODES;
+const scope = globalThis as Record<string, unknown>;
+/** The background's answer for this frame, once it came; it overrides the registered script's mode. */
+let answered: string | null = null;
+
+/** The mode this world holds for the site: the background's answer, else its document_start script's. */
+function siteMode(): string | null {
+  if (answered !== null) return answered;
+  const registered = scope[SITE_MODE_GLOBAL];
+  return typeof registered === 'string' && MODES.includes(registered) ? registered : null;
+}
 
 /** The site's mode, from the policy, for the MAIN-world interceptor; without an answer its default stays. */
 function deliverInterceptionMode(port: MessagePort): void {
   runtime
     ?.sendMessage({ kind: 'interception:mode' })
     .then((mode) => {
-      if (typeof mode === 'string' && MODES.includes(mode)) port.postMessage({ kind: 'interception-mode', mode });
+      if (typeof mode !== 'string' || !MODES.includes(mode)) return;
+      answered = mode;
+      port.postMessage({ kind: 'interception-mode', mode });
     })
     .catch(() => undefined);
+}
+
+/** Answers the page API's synchronous questions on the secret types its handshake named (handshake.ts). */
+function answerSiteMode(type: string): void {
+  for (const mode of MODES) {
+    window.addEventListener(
+      `${type}${mode}`,
+      (event) => {
+        event.stopImmediatePropagation();
+        if (siteMode() === mode) event.preventDefault();
+      },
+      true,
+    );
+  }
+  // The registered script may run after the handshake (its order among document_start scripts is
+  // the browser's): it calls this, still before any page script.
+  scope[SITE_MODE_READY] = () => window.dispatchEvent(new Event(`${type}ready`));
 }
 
 function onHandshake(event: Event): void {
@@ -35,6 +64,8 @@ function onHandshake(event: Event): void {
   event.stopImmediatePropagation();
   event.preventDefault();
   keeper.port = port;
+  const type: unknown = (event as MessageEvent).data;
+  if (typeof type === 'string' && type.startsWith(SITE_MODE_QUERY) && type.length <= 64) answerSiteMode(type);
   port.onmessage = (message) => {
     if (keeper.deliver) keeper.deliver(message.data);
     else {

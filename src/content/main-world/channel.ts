@@ -1,11 +1,13 @@
-import { HANDSHAKE_EVENT } from '../../messages/handshake';
+import { HANDSHAKE_EVENT, SITE_MODE_QUERY } from '../../messages/handshake';
 import {
+  addEventListener,
   append,
   apply,
   bag,
   createObject,
   defineProperty,
   dispatchEvent,
+  EventCtor,
   freeze,
   isArray,
   messageData,
@@ -13,6 +15,7 @@ import {
   own,
   PromiseCtor,
   postToPort,
+  randomHex,
   wasPrevented,
 } from './primordials';
 
@@ -28,9 +31,40 @@ import {
  */
 const channel = new MessageChannel();
 const port = channel.port1;
-const handshake = new MessageEvent(HANDSHAKE_EVENT, bag({ ports: [channel.port2], cancelable: true }));
+/**
+ * The site's interception mode, asked synchronously (issue 10 follow-up: the mode that came only over
+ * the port arrived after the page's first scripts, so on an observe site their privileged clicks
+ * were held). The event types are secret: named in the handshake, which no page script sees, so a
+ * page can neither ask nor answer. See SITE_MODE_QUERY.
+ */
+const siteModeType = `${SITE_MODE_QUERY}${randomHex(16)}:`;
+const SITE_MODES_ASKED = ['enforce', 'observe', 'off'] as const;
+let onSiteModeReady: (() => void) | null = null;
+apply(addEventListener, window, [`${siteModeType}ready`, () => onSiteModeReady?.(), true]);
+const handshake = new MessageEvent(HANDSHAKE_EVENT, bag({ ports: [channel.port2], cancelable: true, data: siteModeType }));
 apply(dispatchEvent, window, [handshake]);
 export const connected = wasPrevented(handshake);
+
+/**
+ * The mode the isolated world holds for this site now (the background's registered script at
+ * document_start, or its answer over the port), or null if it holds none yet. Synchronous: one
+ * cancelable event per mode, the isolated world cancels the one that is the site's.
+ */
+export function askSiteMode(): (typeof SITE_MODES_ASKED)[number] | null {
+  if (!connected) return null;
+  for (let at = 0; at < SITE_MODES_ASKED.length; at += 1) {
+    const mode = SITE_MODES_ASKED[at]!;
+    const question = new EventCtor(`${siteModeType}${mode}`, bag({ cancelable: true }));
+    apply(dispatchEvent, window, [question]);
+    if (wasPrevented(question)) return mode;
+  }
+  return null;
+}
+
+/** Called when the isolated world learns the site's mode (its script ran after this one). */
+export function handleSiteModeReady(handler: () => void): void {
+  onSiteModeReady = handler;
+}
 
 type Settle = (value: unknown) => void;
 const pending: Record<string, Settle> = createObject(null);

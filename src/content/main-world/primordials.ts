@@ -27,6 +27,7 @@ export const weakSetHas = WeakSet.prototype.has;
 export const weakSetAdd = WeakSet.prototype.add;
 export const ORIGIN = location.origin;
 export const CustomEventCtor = CustomEvent;
+export const EventCtor = Event;
 export const ProxyCtor = Proxy;
 export const objectKeys = Object.keys;
 export const isArray = Array.isArray;

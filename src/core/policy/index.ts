@@ -6,3 +6,4 @@ export * from './migrations';
 export * from './policy';
 export * from './resolve';
 export * from './schema';
+export * from './site-mode';

@@ -1,4 +1,4 @@
-import { handleAllow, handleInterceptionMode } from '../channel';
+import { handleAllow, handleInterceptionMode, handleSiteModeReady } from '../channel';
 import { watchForAgents } from './agent';
 import { allow } from './allowances';
 import { patchClick } from './click';
@@ -7,7 +7,7 @@ import { patchExecCommand } from './exec-command';
 import { patchValueSetters } from './fields';
 import { patchForms } from './forms';
 import { guardUntrustedClicks } from './guard';
-import { type InterceptionMode, setInterceptionMode } from './mode';
+import { adoptSiteMode, type InterceptionMode, setInterceptionMode } from './mode';
 import { guardNavigations } from './navigation';
 import { patchWindowOpen } from './window-open';
 
@@ -27,5 +27,7 @@ export function installInterceptor(): void {
   patchExecCommand();
   patchWindowOpen();
   handleInterceptionMode((mode: InterceptionMode) => setInterceptionMode(mode));
+  handleSiteModeReady(adoptSiteMode);
+  adoptSiteMode();
   handleAllow(allow);
 }
