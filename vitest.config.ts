@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/support/browser-setup.ts'],
           // Each file launches a real browser; two cores cannot run several at once reliably.
           fileParallelism: false,
           testTimeout: 60_000,

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeChromiumTemplates } from '../test/support/chromium-profile';
 import { STALLS_FILE } from '../test/support/firefox-pages';
 import { removeFirefoxTemplates } from '../test/support/firefox-profile';
 import { RETRIES_FILE, type RetriedTest } from '../test/support/retry-reporter';
@@ -57,8 +58,9 @@ spawnSync(
     stdio: 'inherit',
   },
 );
-// The Firefox template profile the browser tests shared (test/support/firefox-profile.ts).
+// The template profiles the browser tests shared (test/support/firefox-profile.ts, chromium-profile.ts).
 removeFirefoxTemplates();
+removeChromiumTemplates();
 try {
   const report = JSON.parse(readFileSync(RESULTS, 'utf8')) as {
     numPassedTests: number;

@@ -112,7 +112,8 @@ describe.skipIf(skipReason !== null)(`managed policy in chromium${skipReason ===
     rmSync(POLICY_FILE, { force: true });
     for (const dir of created) rmdirSync(dir);
   });
-  const env = useBrowser('chromium');
+  // Its very first start: no sealed copy of an earlier answer stands in for the policy files.
+  const env = useBrowser('chromium', { fresh: true });
 
   it('storage.managed holds the administrator’s settings', () => holdsManaged(env.browser));
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
+import { chromiumProfileCopy } from './chromium-profile';
 import { evaluateInChrome, reusedExtensionPage, wrapPuppeteer } from './firefox-pages';
 import { firefoxProfileCopy } from './firefox-profile';
 import { chromiumLocaleArgs, requestFirefoxLocale } from './locale';
@@ -69,6 +70,12 @@ export type LaunchOptions = {
    * close, so the next launch with them is the same browser started again (test/browser/managed-cache.test.ts).
    */
   kept?: { profile: string; extension: string };
+  /**
+   * Chromium only: a profile that has never run Warrant (its very first start, which waits for the
+   * administrator's policy). Without it, a launch starts from a profile that has run Warrant once
+   * (test/support/chromium-profile.ts).
+   */
+  fresh?: boolean;
 };
 
 /** Another extension to load beside Warrant: its directory and the ids each browser gives it. */
@@ -76,9 +83,75 @@ export type OtherExtension = { dir: string; chromeId: string; geckoId: string; f
 
 export function launch(name: BrowserName, options: LaunchOptions = {}): Promise<TestBrowser> {
   const headless = options.headless ?? true;
-  return name === 'chromium'
-    ? launchChromium(headless, options.secureOrigins ?? [], options.extension, options.alsoLoad ?? [], options.locale, options.kept)
-    : launchFirefox(headless, options.extension, options.alsoLoad ?? [], options.locale, options.firefoxManaged);
+  if (name === 'chromium') {
+    // Most files run Firefox with the same options right after Chromium: start it now, beside
+    // Chromium's tests, instead of after them (see spareFirefox).
+    if (plainFirefox(options)) prepareSpareFirefox();
+    return launchChromium(
+      headless,
+      options.secureOrigins ?? [],
+      options.extension,
+      options.alsoLoad ?? [],
+      options.locale,
+      options.kept,
+      options.fresh,
+    );
+  }
+  if (plainFirefox(options)) {
+    const ready = takeSpareFirefox();
+    if (ready !== null) return ready;
+  }
+  return launchFirefox(headless, options.extension, options.alsoLoad ?? [], options.locale, options.firefoxManaged);
+}
+
+/**
+ * A Firefox started ahead for the same test file, used by its next plain launch. Firefox takes
+ * about 3 s to start with Warrant (Chromium 1.4 s), paid by each of the ~45 browser files in
+ * turn; started when the file's Chromium starts, it is ready by the time the file's Chromium
+ * tests are done. Each file still gets its own browser, profile and build copy: nothing is
+ * shared between files. A spare no launch took is closed after the file (closeSpareFirefox, in
+ * test/support/browser-setup.ts). Only launches with the default options qualify (Firefox
+ * ignores secureOrigins: its fixture hosts are allowlisted by name).
+ */
+let spareFirefox: Promise<TestBrowser> | null = null;
+
+function plainFirefox(options: LaunchOptions): boolean {
+  return (
+    (options.headless ?? true) &&
+    options.extension === undefined &&
+    (options.alsoLoad ?? []).length === 0 &&
+    options.locale === undefined &&
+    options.firefoxManaged === undefined &&
+    options.kept === undefined &&
+    options.fresh === undefined
+  );
+}
+
+function prepareSpareFirefox(): void {
+  if (spareFirefox !== null) return;
+  const starting = launchFirefox(true, undefined, [], undefined, undefined);
+  // A failed start is not an error here: the launch that would have taken it starts its own.
+  starting.catch(() => undefined);
+  spareFirefox = starting;
+}
+
+function takeSpareFirefox(): Promise<TestBrowser> | null {
+  const spare = spareFirefox;
+  spareFirefox = null;
+  if (spare === null) return null;
+  return spare.catch(() => launchFirefox(true, undefined, [], undefined, undefined));
+}
+
+/** Closes a spare no launch of this file took (the file ran no plain Firefox after its Chromium). */
+export async function closeSpareFirefox(): Promise<void> {
+  const spare = spareFirefox;
+  spareFirefox = null;
+  if (spare === null) return;
+  try {
+    await (await spare).close();
+  } catch {
+    // It never started: nothing to close.
+  }
 }
 
 /**
@@ -150,11 +223,18 @@ async function launchChromium(
   others: OtherExtension[],
   locale?: string,
   kept?: LaunchOptions['kept'],
+  fresh = false,
 ): Promise<TestBrowser> {
-  const extension = kept?.extension ?? distFor('chrome', override);
-  const profile = kept?.profile ?? mkdtempSync(join(tmpdir(), 'warrant-chromium-'));
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  // A plain launch starts from a profile that has run this build once (chromium-profile.ts).
+  const template =
+    kept === undefined && !fresh && override === undefined && others.length === 0 && locale === undefined
+      ? await chromiumProfileCopy(executablePath, join(ROOT, 'dist', 'chrome'), (path) => chromiumArgs(path), CHROME_EXTENSION_ID)
+      : null;
+  const extension = kept?.extension ?? template?.extension ?? distFor('chrome', override);
+  const profile = kept?.profile ?? template?.profile ?? mkdtempSync(join(tmpdir(), 'warrant-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath,
     headless,
     args: [
       ...chromiumArgs(
@@ -202,7 +282,8 @@ async function launchChromium(
       await context.close();
       if (kept) return;
       rmSync(profile, { recursive: true, force: true });
-      rmSync(extension, { recursive: true, force: true });
+      // The template's copy of the build is shared by every launch from it.
+      if (template === null) rmSync(extension, { recursive: true, force: true });
     },
   };
 }
