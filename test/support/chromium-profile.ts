@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statS
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { chromium } from 'playwright-core';
+import { waitFor } from './wait';
 
 /**
  * A Chromium profile for one launch, copied from a template profile in which Chromium has already
@@ -26,25 +27,18 @@ import { chromium } from 'playwright-core';
  */
 const PREFIX = 'warrant-chromium-template-';
 
-/** Resolves once Warrant's worker has sealed the browser's first storage.managed answer (managed-cache.ts). */
-const SEALED_COPY_READY = `(async () => {
-  const read = () => new Promise((resolve) => {
-    const request = indexedDB.open('warrant-managed');
-    request.onsuccess = () => {
-      const db = request.result;
-      if (!db.objectStoreNames.contains('sealed')) { db.close(); return resolve(false); }
-      const get = db.transaction('sealed').objectStore('sealed').get('copy');
-      get.onsuccess = () => { db.close(); resolve(get.result !== undefined); };
-      get.onerror = () => { db.close(); resolve(false); };
-    };
-    request.onerror = () => resolve(false);
-  });
-  const deadline = Date.now() + 20000;
-  while (!(await read())) {
-    if (Date.now() > deadline) throw new Error('Warrant did not seal the managed policy within 20 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-})()`;
+/** Whether Warrant's worker has sealed the browser's storage.managed answer yet (managed-cache.ts). */
+const SEALED_COPY_PRESENT = `new Promise((resolve) => {
+  const request = indexedDB.open('warrant-managed');
+  request.onsuccess = () => {
+    const db = request.result;
+    if (!db.objectStoreNames.contains('sealed')) { db.close(); return resolve(false); }
+    const get = db.transaction('sealed').objectStore('sealed').get('copy');
+    get.onsuccess = () => { db.close(); resolve(get.result !== undefined); };
+    get.onerror = () => { db.close(); resolve(false); };
+  };
+  request.onerror = () => resolve(false);
+})`;
 
 export type ChromiumTemplate = { profile: string; extension: string };
 
@@ -107,7 +101,9 @@ async function chromiumTemplate(
           (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
         // Warrant seals the browser's first answer from storage.managed; the template is ready once it has.
         // A string, not a function: a transpiler's helpers (tsx's __name) do not exist in the worker.
-        await worker.evaluate(SEALED_COPY_READY);
+        await waitFor('Warrant to seal the managed policy', () => worker.evaluate(SEALED_COPY_PRESENT) as Promise<boolean>, {
+          timeout: 20_000,
+        });
       } finally {
         await context.close();
       }
