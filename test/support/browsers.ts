@@ -84,9 +84,6 @@ export type OtherExtension = { dir: string; chromeId: string; geckoId: string; f
 export function launch(name: BrowserName, options: LaunchOptions = {}): Promise<TestBrowser> {
   const headless = options.headless ?? true;
   if (name === 'chromium') {
-    // Most files run Firefox with the same options right after Chromium: start it now, beside
-    // Chromium's tests, instead of after them (see spareFirefox).
-    if (plainFirefox(options)) prepareSpareFirefox();
     return launchChromium(
       headless,
       options.secureOrigins ?? [],
@@ -97,61 +94,7 @@ export function launch(name: BrowserName, options: LaunchOptions = {}): Promise<
       options.fresh,
     );
   }
-  if (plainFirefox(options)) {
-    const ready = takeSpareFirefox();
-    if (ready !== null) return ready;
-  }
   return launchFirefox(headless, options.extension, options.alsoLoad ?? [], options.locale, options.firefoxManaged);
-}
-
-/**
- * A Firefox started ahead for the same test file, used by its next plain launch. Firefox takes
- * about 3 s to start with Warrant (Chromium 1.4 s), paid by each of the ~45 browser files in
- * turn; started when the file's Chromium starts, it is ready by the time the file's Chromium
- * tests are done. Each file still gets its own browser, profile and build copy: nothing is
- * shared between files. A spare no launch took is closed after the file (closeSpareFirefox, in
- * test/support/browser-setup.ts). Only launches with the default options qualify (Firefox
- * ignores secureOrigins: its fixture hosts are allowlisted by name).
- */
-let spareFirefox: Promise<TestBrowser> | null = null;
-
-function plainFirefox(options: LaunchOptions): boolean {
-  return (
-    (options.headless ?? true) &&
-    options.extension === undefined &&
-    (options.alsoLoad ?? []).length === 0 &&
-    options.locale === undefined &&
-    options.firefoxManaged === undefined &&
-    options.kept === undefined &&
-    options.fresh === undefined
-  );
-}
-
-function prepareSpareFirefox(): void {
-  if (spareFirefox !== null) return;
-  const starting = launchFirefox(true, undefined, [], undefined, undefined);
-  // A failed start is not an error here: the launch that would have taken it starts its own.
-  starting.catch(() => undefined);
-  spareFirefox = starting;
-}
-
-function takeSpareFirefox(): Promise<TestBrowser> | null {
-  const spare = spareFirefox;
-  spareFirefox = null;
-  if (spare === null) return null;
-  return spare.catch(() => launchFirefox(true, undefined, [], undefined, undefined));
-}
-
-/** Closes a spare no launch of this file took (the file ran no plain Firefox after its Chromium). */
-export async function closeSpareFirefox(): Promise<void> {
-  const spare = spareFirefox;
-  spareFirefox = null;
-  if (spare === null) return;
-  try {
-    await (await spare).close();
-  } catch {
-    // It never started: nothing to close.
-  }
 }
 
 /**
