@@ -169,9 +169,16 @@ async function launchChromium(
   fresh = false,
 ): Promise<TestBrowser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  // A plain launch starts from a profile that has run this build once (chromium-profile.ts).
+  // A plain launch in a test run starts from a profile that has run this build once
+  // (chromium-profile.ts; `npm test` removes the template at the end). The demo and the benches
+  // start fresh, as before, and leave nothing behind.
   const template =
-    kept === undefined && !fresh && override === undefined && others.length === 0 && locale === undefined
+    process.env.VITEST !== undefined &&
+    kept === undefined &&
+    !fresh &&
+    override === undefined &&
+    others.length === 0 &&
+    locale === undefined
       ? await chromiumProfileCopy(executablePath, join(ROOT, 'dist', 'chrome'), (path) => chromiumArgs(path), CHROME_EXTENSION_ID)
       : null;
   const extension = kept?.extension ?? template?.extension ?? distFor('chrome', override);
