@@ -68,6 +68,8 @@ export const WHY: Record<string, string> = {
   'aria-hidden-b-icon-text': SYMBOL,
   'overflow-b-ellipsis':
     'OCR reads the truncated “Show all d…”, which differs from the full claim by more than 20%: pixel_mismatch (defensible: the screen does not show the claim).',
+  's602252-1071-d':
+    'Not a deception in Firefox, by its pixels: Firefox ESR 153 paints a native-themed button (here one in a shadow root, where the page’s button styles do not reach) without its mask-image — screenshots show a plain <button>, in a shadow root or not, with its label under a fully transparent mask, and the same button with an author background and border masked. The DOM raised a doubt on the mask and OCR read the label the screen shows, so allowing it is what the user sees; Chromium paints the mask and the click is blocked.',
   'homoglyph-d-pay-500': HOMOGLYPH_COMMIT,
   'homoglyph-d-send': HOMOGLYPH_COMMIT,
   'homoglyph-d-delete': HOMOGLYPH_COMMIT,
