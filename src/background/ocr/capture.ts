@@ -9,9 +9,9 @@ export type CropResult = { ok: true; gray: GrayImage } | { ok: false; error: str
 
 /**
  * Chrome allows two captureVisibleTab calls a second (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND);
- * Firefox (the only one with runtime.getBrowserInfo) has no such quota.
+ * Firefox has no such quota. Chosen by the build's target, not by sniffing the running browser.
  */
-const CAPTURES_PER_SECOND = 'getBrowserInfo' in browser.runtime ? Number.POSITIVE_INFINITY : 2;
+const CAPTURES_PER_SECOND = __TARGET__ === 'chrome' ? 2 : Number.POSITIVE_INFINITY;
 const recentCaptures: number[] = [];
 /** Every captureVisibleTab call this background made (read by the test-only probe build). */
 export const captureStats = { count: 0 };
