@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BrowserName, launch, ROOT, type TestPage } from '../../test/support/browsers';
 import type { FixtureServer } from '../../test/support/server';
+import { openAuditor } from './drive';
 import { type Summary, summary } from './latency';
 import { browserRoot, childProcesses, type MemorySample, settledMemory } from './memory';
 
@@ -16,6 +17,12 @@ export type OcrBench =
       cold: { ms: number; wallMs: number; text: string; confidence: number };
       warm: Summary;
       warmLarge: Summary;
+      /**
+       * Honest clicks on the 16 px button with the policy reading pixels for every interact click,
+       * proposed from the page in the same browser right after the warm reads, nothing else running:
+       * propose()'s round trip, for the verdicts that were allowed, executed and carry an OCR certificate.
+       */
+      decided: Summary & { proposed: number; problems: string[] };
       reads: { crop: string; text: string; confidence: number }[];
       failures: string[];
       memory: { before: MemorySample | null; warm: MemorySample | null; released: MemorySample | null; releasedBy: string };
@@ -59,6 +66,11 @@ export async function benchOcr(name: BrowserName, server: FixtureServer, warmSam
   const browser = await launch(name, { extension });
   const root = browserRoot(earlier, name === 'chromium' ? 'chromium' : 'firefox');
   try {
+    // Opened first, so the fixture stays the tab in view: the policy reads pixels for interact
+    // clicks too (for the pixel-checked decisions below), and any ask is answered (denied) at once.
+    const auditor = await openAuditor(browser);
+    const refused = await auditor.ocrForInteract(true);
+    if (refused) return { status: 'not measured', reason: `could not turn OCR on for interact clicks: ${refused}` };
     const url = server.url('bank.example', '/ocr.html');
     const fixture = await browser.newPage();
     await fixture.goto(url);
@@ -109,6 +121,7 @@ export async function benchOcr(name: BrowserName, server: FixtureServer, warmSam
       if (i < 4) reads.push({ crop: selector, text: r.text, confidence: r.confidence });
     }
     const held = await settledMemory(root);
+    const decided = await pixelCheckedDecisions(fixture, auditor, warmSamples, name === 'chromium' ? 1_100 : 50);
     let releasedBy: string;
     if (name === 'chromium') {
       await probe.evaluate(() => chrome.offscreen.closeDocument().catch(() => undefined));
@@ -124,6 +137,7 @@ export async function benchOcr(name: BrowserName, server: FixtureServer, warmSam
       cold,
       warm: summary(warm),
       warmLarge: summary(large),
+      decided,
       reads,
       failures,
       memory: { before, warm: held, released, releasedBy },
@@ -133,4 +147,46 @@ export async function benchOcr(name: BrowserName, server: FixtureServer, warmSam
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * A pixel-checked decision as an assistant meets it: propose() of an honest click on the 16 px
+ * button, whose pixels the policy reads before the click (OCR) and again before it is performed
+ * (the re-check). Chromium decisions are spaced past its two-captures-a-second quota (two captures
+ * each), as the warm reads are, so the quota's waits are not what is timed.
+ */
+async function pixelCheckedDecisions(
+  fixture: TestPage,
+  auditor: Awaited<ReturnType<typeof openAuditor>>,
+  samples: number,
+  gap: number,
+): Promise<Summary & { proposed: number; problems: string[] }> {
+  type Timed = { ms: number; id: string; decision: string; executed: boolean };
+  const timed: Timed[] = [];
+  for (let i = 0; i < samples; i++) {
+    await sleep(gap);
+    timed.push(
+      await fixture.evaluate(async () => {
+        const w = window as unknown as { warrant: { propose(c: unknown): Promise<{ id: string; decision: string; executed: boolean }> } };
+        const started = performance.now();
+        const v = await w.warrant.propose({
+          tool: 'click',
+          args: { target: '#ocr-16' },
+          claims: { label: 'Show details' },
+          agent: 'ocr-bench',
+        });
+        return { ms: performance.now() - started, id: v.id, decision: v.decision, executed: v.executed };
+      }),
+    );
+  }
+  const records = await auditor.read();
+  const problems: string[] = [];
+  const counted: number[] = [];
+  for (const t of timed) {
+    const read = records.get(t.id)?.certificates.some((c) => c.type === 'ocr_text') ?? false;
+    if (t.decision !== 'allow' || !t.executed) problems.push(`${t.decision}${t.executed ? ' (executed)' : ''}`);
+    else if (!read) problems.push('allowed without an OCR certificate');
+    else counted.push(t.ms);
+  }
+  return { ...summary(counted), proposed: timed.length, problems };
 }

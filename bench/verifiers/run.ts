@@ -51,14 +51,17 @@ function versionOf(name: BrowserName): string {
 const seconds = (since: number) => (performance.now() - since) / 1_000;
 const START = performance.now();
 /**
- * The bench stays under three minutes: the OCR pass proposes nothing after PASS_END_S (it starts
- * with the run, so PASS_START_S only matters if launching stalls), and OCR timings start only before MICRO_START_S.
+ * Caps that keep a stalled run bounded, not a time budget: the corpus alone takes five to six
+ * minutes per browser on two cores, and the OCR pass and the OCR timings must run whole for the
+ * pixel-checked decision goal to be measured (with a three-minute budget they were cut short or
+ * skipped in every run since the corpus grew). The OCR pass proposes nothing after PASS_END_S (it
+ * starts with the run, so PASS_START_S only matters if launching stalls), and OCR timings start
+ * only before MICRO_START_S.
  */
-const MICRO_START_S = 150;
-const PASS_START_S = 60;
-const PASS_END_S = 100;
-const late = (limit: number) =>
-  seconds(START) > limit ? `skipped: ${seconds(START).toFixed(0)} s had passed (the bench stays under 3 minutes)` : null;
+const MICRO_START_S = 1_200;
+const PASS_START_S = 120;
+const PASS_END_S = 600;
+const late = (limit: number) => (seconds(START) > limit ? `skipped: ${seconds(START).toFixed(0)} s had passed (cap ${limit} s)` : null);
 
 type Session = Omit<BrowserRun, 'perf' | 'ocr'>;
 const launchFor = (name: BrowserName, server: FixtureServer) =>
