@@ -106,6 +106,15 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await performed('#icon-sr', undefined);
   });
 
+  it('counts only the letters a box clipping across the line leaves shown; behind an ellipsis the pixels read how far the label goes', async () => {
+    // max-width: 1px wraps "Open inbox" onto two lines and shows "O" and "in" of them.
+    await blocked('#cut-across', 'Open inbox', 'label_mismatch');
+    await performed('#cut-across-honest', 'Open inbox');
+    // "Op…": too little of the label shows for the claim.
+    await blocked('#cut-ellipsis', 'Open inbox', null);
+    await performed('#ellipsis-honest', 'Show all details of this item');
+  });
+
   it("reads a bidi-overridden label in the order it is painted: the honest one passes, the disguised commitment is the user's call", async () => {
     await performed('#bidi-honest', 'Scroll up');
     await performed('#bidi-honest', undefined);

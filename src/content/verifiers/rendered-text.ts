@@ -1,3 +1,4 @@
+import { clipOf, cutAcross, ellipsisOf, lettersInside, showsThrough } from './clip';
 import { contrast, over, parseColour as parse, type Rgba } from './colour';
 import { flatParent } from './flat-tree';
 import { glyphsShown } from './glyphs';
@@ -38,6 +39,11 @@ type Paint = {
   opacity: number;
   /** The intersection of the clipping boxes (overflow, the viewport) down to here. */
   clip: Box;
+  /**
+   * Whether the box that last clipped the inline axis marks where it cuts with an ellipsis
+   * (text-overflow: ellipsis): its cut is shown to the reader, a plain cut is not.
+   */
+  ellipsis: boolean;
   /** The opaque colour behind this element, null when an image or unknown colour is in the way. */
   background: Rgba | null;
 };
@@ -76,7 +82,12 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
     if (facts.display === 'none' || facts.contentVisibility === 'hidden') return;
     const opacity = above.opacity * Number.parseFloat(style.opacity) * filterOpacity(style.filter);
     if (opacity < 0.1) return;
-    const paint: Paint = { opacity, clip: clipOf(node, style, facts.display, above.clip), background: composite(style, above.background) };
+    const paint: Paint = {
+      opacity,
+      clip: clipOf(node, style, facts.display, above.clip),
+      ellipsis: ellipsisOf(style, facts.display, above.ellipsis),
+      background: composite(style, above.background),
+    };
     const em = facts.em;
     let ownText: boolean | undefined;
     // Text set under MIN_TEXT_BOX px shows nothing legible (as a box under it did before).
@@ -109,7 +120,16 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
       const boxes = scene.textBoxes(text);
       if (!boxes.some((box) => box.bottom - box.top >= MIN_TEXT_BOX && showsThrough(box, paint.clip))) continue;
       characters -= data.length;
-      runs.push({ text: data, first: boxes[0]!, last: boxes[boxes.length - 1]!, inline: true, owner: node, em });
+      // Letters the clip cuts away across the line are not shown: a box narrowed to a sliver of
+      // each line ("O" of "Open", "in" of "inbox") shows those, not the label. Behind an ellipsis
+      // the reader sees that the label goes on; the pixels read how far (a doubt).
+      let shown = data;
+      if (boxes.some((box) => cutAcross(box, paint.clip))) {
+        if (paint.ellipsis) doubt(doubts, 'the label is cut short with an ellipsis on screen');
+        else shown = lettersInside(text, paint.clip, scene);
+        if (shown.trim() === '') continue;
+      }
+      runs.push({ text: shown, first: boxes[0]!, last: boxes[boxes.length - 1]!, inline: true, owner: node, em });
     }
     pseudo(1);
   };
@@ -169,10 +189,14 @@ function paintAbove(element: Element, scene: Scene): Paint {
   let clip = VIEWPORT();
   const layers: Rgba[] = [];
   let background: Rgba | null | undefined;
+  // Decided by the nearest box that clips across the line (the walk goes outwards).
+  let ellipsis: boolean | undefined;
   for (let node = flatParent(element); node; node = flatParent(node)) {
     const style = scene.style(node);
     opacity *= Number.parseFloat(style.opacity) * filterOpacity(style.filter);
     clip = clipOf(node, style, style.display, clip);
+    if (ellipsis === undefined && style.display !== 'inline' && style.display !== 'contents' && style.overflowX !== 'visible')
+      ellipsis = style.textOverflow === 'ellipsis';
     if (background !== undefined) continue;
     if (style.backgroundImage !== 'none') {
       background = null;
@@ -184,46 +208,8 @@ function paintAbove(element: Element, scene: Scene): Paint {
     if (colour !== null && colour[3] >= 1) background = layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
   }
   if (background === undefined) background = layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
-  return { opacity, clip, background };
+  return { opacity, clip, ellipsis: ellipsis ?? false, background };
 }
-
-/**
- * A box that clips its content (overflow other than visible, on each axis) narrows the clip to its
- * padding box: the border is painted outside what it clips (a button held to max-height:0 still
- * paints its border and padding, and not its text).
- */
-function clipOf(node: Element, style: CSSStyleDeclaration, display: string, clip: Box): Box {
-  if (display === 'inline' || display === 'contents') return clip;
-  const x = style.overflowX !== 'visible';
-  const y = style.overflowY !== 'visible';
-  if (!x && !y) return clip;
-  const rect = node.getBoundingClientRect();
-  const element = node as HTMLElement;
-  // Border widths as drawn: the bounding box is transformed, offsetWidth/Height are not.
-  const sx = element.offsetWidth > 0 ? rect.width / element.offsetWidth : 1;
-  const sy = element.offsetHeight > 0 ? rect.height / element.offsetHeight : 1;
-  const border = (side: string) =>
-    (Number.parseFloat(style.getPropertyValue(`border-${side}-width`)) || 0) * (side === 'left' || side === 'right' ? sx : sy);
-  return {
-    left: x ? Math.max(clip.left, rect.left + border('left')) : clip.left,
-    right: x ? Math.min(clip.right, rect.right - border('right')) : clip.right,
-    top: y ? Math.max(clip.top, rect.top + border('top')) : clip.top,
-    bottom: y ? Math.min(clip.bottom, rect.bottom - border('bottom')) : clip.bottom,
-  };
-}
-
-/**
- * Whether a text box shows through the clip as text: some of it across, and most of its height.
- * A line cut to a sliver (an overflow box a few pixels tall over a line of text) shows strokes,
- * not letters; a box shaved at the edges (a tight line box) still reads.
- */
-const showsThrough = (box: Box, clip: Box) =>
-  box.right > clip.left &&
-  box.left < clip.right &&
-  Math.min(box.bottom, clip.bottom) - Math.max(box.top, clip.top) >= SHOWN_HEIGHT * (box.bottom - box.top);
-
-/** The share of a text box's height that must be inside its clip to read (glyphs fill ≈ 70–80% of the box). */
-const SHOWN_HEIGHT = 0.75;
 
 function defaultInputLabel(type: string): string {
   return type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '';

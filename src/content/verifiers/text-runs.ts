@@ -49,6 +49,13 @@ export class Scene {
   private readonly pseudo = new Map<Element, [Generated | null, Generated | null]>();
   private readonly range = document.createRange();
   private readonly rules = new PseudoRules();
+  private segmenter: Intl.Segmenter | undefined;
+
+  /** The text's user-perceived characters (grapheme clusters) with their offsets. */
+  graphemes(text: string): Iterable<Intl.SegmentData> {
+    this.segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    return this.segmenter.segment(text);
+  }
 
   style(element: Element): CSSStyleDeclaration {
     let style = this.styles.get(element);

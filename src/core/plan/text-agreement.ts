@@ -17,6 +17,8 @@ const UNREADABLE = /[\p{Co}\p{So}\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f\u2b00-\
 const EXACT = /\p{Sc}|\p{Nd}+(?:[.,'\u00a0\u202f ]\p{Nd}+)*/gu;
 /** Three dots or an ellipsis at the end: text-overflow: ellipsis, as OCR reads it. */
 const ELLIPSIS = /(?:\.{2,3}|\u2026)$/u;
+/** Border strokes OCR reads at the ends of a control's crop. */
+const BORDERS = /^[\s|[\]]+|[\s|[\]]+$/gu;
 /** A truncated text must show at least this many letters of what it stands for. */
 const MIN_SHOWN_LETTERS = 3;
 
@@ -85,7 +87,9 @@ const namesShown = (names: readonly string[], read: string) => names.every((name
  * rest carries no amount, currency or name (what decides an action must be on the screen).
  */
 export function ocrAgrees(read: string, expected: string): boolean {
-  const shown = readable(read);
+  // A control's border at either end of the crop comes back as "|", "[" or "]" (no letter, so the
+  // letters below never see it); it must not hide an ellipsis that ends the reading.
+  const shown = readable(read).replace(BORDERS, '');
   if (ELLIPSIS.test(shown) && !ELLIPSIS.test(readable(expected))) return truncationAgrees(shown.replace(ELLIPSIS, ''), expected);
   return (
     sameTokens(exactTokens(read), exactTokens(expected)) && namesShown(namesOf(expected), read) && agree(letters(read), letters(expected))
