@@ -109,6 +109,8 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
   it('counts only the letters a box clipping across the line leaves shown; behind an ellipsis the pixels read how far the label goes', async () => {
     // max-width: 1px wraps "Open inbox" onto two lines and shows "O" and "in" of them.
     await blocked('#cut-across', 'Open inbox', 'label_mismatch');
+    // Paint containment clips as overflow does, with overflow left visible.
+    await blocked('#cut-contained', 'Open inbox', 'label_mismatch');
     await performed('#cut-across-honest', 'Open inbox');
     // "Op…": too little of the label shows for the claim.
     await blocked('#cut-ellipsis', 'Open inbox', null);

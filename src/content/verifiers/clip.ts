@@ -3,14 +3,26 @@ import type { Box, Scene } from './text-runs';
 /** What a clipping box (overflow, the viewport) lets through of the text inside it. */
 
 /**
- * A box that clips its content (overflow other than visible, on each axis) narrows the clip to its
+ * Paint containment (`contain: paint`, or `content` / `strict`, which include it) clips what the
+ * box holds to its padding box on both axes, as `overflow: clip` does, whatever `overflow` says.
+ */
+const paintContained = (style: CSSStyleDeclaration) => /\b(?:paint|content|strict)\b/u.test(style.contain);
+
+/** Whether the box clips its content across the line (inline boxes and display: contents clip nothing). */
+export function clipsAcross(style: CSSStyleDeclaration, display: string): boolean {
+  return display !== 'inline' && display !== 'contents' && (style.overflowX !== 'visible' || paintContained(style));
+}
+
+/**
+ * A box that clips its content (overflow other than visible, on each axis, or paint containment) narrows the clip to its
  * padding box: the border is painted outside what it clips (a button held to max-height:0 still
  * paints its border and padding, and not its text).
  */
 export function clipOf(node: Element, style: CSSStyleDeclaration, display: string, clip: Box): Box {
   if (display === 'inline' || display === 'contents') return clip;
-  const x = style.overflowX !== 'visible';
-  const y = style.overflowY !== 'visible';
+  const contained = paintContained(style);
+  const x = contained || style.overflowX !== 'visible';
+  const y = contained || style.overflowY !== 'visible';
   if (!x && !y) return clip;
   const rect = node.getBoundingClientRect();
   const element = node as HTMLElement;
@@ -75,8 +87,11 @@ export function lettersInside(text: Text, clip: Box, scene: Scene): string {
   return shown;
 }
 
-/** Whether this box's clip across the line (if it has one) marks its cut with an ellipsis. */
+/**
+ * Whether this box's clip across the line (if it has one) marks its cut with an ellipsis; `above`
+ * when it does not clip. text-overflow draws one only where overflow clips, not under paint containment alone.
+ */
 export function ellipsisOf(style: CSSStyleDeclaration, display: string, above: boolean): boolean {
-  if (display === 'inline' || display === 'contents' || style.overflowX === 'visible') return above;
-  return style.textOverflow === 'ellipsis';
+  if (!clipsAcross(style, display)) return above;
+  return style.overflowX !== 'visible' && style.textOverflow === 'ellipsis';
 }

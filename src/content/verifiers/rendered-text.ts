@@ -1,4 +1,4 @@
-import { clipOf, cutAcross, ellipsisOf, lettersInside, showsThrough } from './clip';
+import { clipOf, clipsAcross, cutAcross, ellipsisOf, lettersInside, showsThrough } from './clip';
 import { contrast, over, parseColour as parse, type Rgba } from './colour';
 import { flatParent } from './flat-tree';
 import { glyphsShown } from './glyphs';
@@ -195,8 +195,7 @@ function paintAbove(element: Element, scene: Scene): Paint {
     const style = scene.style(node);
     opacity *= Number.parseFloat(style.opacity) * filterOpacity(style.filter);
     clip = clipOf(node, style, style.display, clip);
-    if (ellipsis === undefined && style.display !== 'inline' && style.display !== 'contents' && style.overflowX !== 'visible')
-      ellipsis = style.textOverflow === 'ellipsis';
+    if (ellipsis === undefined && clipsAcross(style, style.display)) ellipsis = ellipsisOf(style, style.display, false);
     if (background !== undefined) continue;
     if (style.backgroundImage !== 'none') {
       background = null;
