@@ -27,7 +27,7 @@ async function pendingInPopup(page: TestPage, expected: number): Promise<{ count
 }
 
 describe.each(BROWSERS)('asking the user in %s', (browserName) => {
-  const env = useBrowser(browserName);
+  const env = useBrowser(browserName, { freshTabs: true });
 
   it('remembers an approval for this exact transaction only', async () => {
     const page = await env.open('bank.example', '/click.html');

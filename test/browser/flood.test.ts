@@ -41,7 +41,7 @@ async function auditCodes(page: TestPage): Promise<string[][]> {
  * meanwhile, and the same commit raised five times at once is one prompt.
  */
 describe.each(BROWSERS)('floods in %s', (name) => {
-  const env = useBrowser(name);
+  const env = useBrowser(name, { freshTabs: true });
 
   it('refuses a flood past the tab budget, keeps the audit readable, and serves another tab', async () => {
     const noisy = await env.open('shop.example', '/click.html');

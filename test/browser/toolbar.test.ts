@@ -29,7 +29,7 @@ async function toolbarBecomes(browser: TestBrowser, wanted: ToolbarState): Promi
 }
 
 describe.each(BROWSERS)('the toolbar button in %s', (name) => {
-  const env = useBrowser(name);
+  const env = useBrowser(name, { freshTabs: true });
 
   it('turns to pending, with a title that says so, while an action waits, and back to idle when it is answered', async () => {
     // The first read starts watching (Chromium) and pins the button (Firefox); nothing waits yet.

@@ -21,6 +21,8 @@ export type TestPage = {
   /** Runs in the page's main world, as a page script (or an in-page assistant) would. */
   evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
   url(): string;
+  /** Makes the tab the active one of its window, as opening it did (captureVisibleTab sees only that one). */
+  front(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -114,6 +116,7 @@ function wrapPlaywright(page: import('playwright-core').Page): TestPage {
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
     evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
     url: () => page.url(),
+    front: () => page.bringToFront(),
     close: () => closePage(page),
   };
 }

@@ -11,6 +11,7 @@ export function wrapPuppeteer(page: import('puppeteer-core').Page): TestPage & {
     goto: (url) => gotoLoaded(page, url),
     evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
     url: () => page.url(),
+    front: () => page.bringToFront(),
     close: () => page.close(),
   };
 }
