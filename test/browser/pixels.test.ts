@@ -92,7 +92,7 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     expect([afterBlock - before, afterAllow - afterBlock]).toEqual([1, 2]);
   });
 
-  it('allows honest rotated, skewed and scaled buttons, an icon-font label and an ellipsis', async () => {
+  it('allows honest rotated, skewed and scaled buttons, an icon-font label, an ellipsis and a gradient', async () => {
     const cases: [string, string][] = [
       ['#rot', 'Next page'],
       ['#skew', 'Zoom out'],
@@ -102,6 +102,9 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
       ['#rot-prop', 'Open menu'],
       ['#gear', 'Settings'],
       ['#ellipsis', 'Show all details of this item'],
+      // No one level is the background: the frame's grey was the commonest, and every row of the
+      // gradient was blanked as a rule against it (core/pixels/edges.ts).
+      ['#gradient', 'Open inbox'],
     ];
     const verdicts: Record<string, Verdict> = {};
     for (const [target, label] of cases) {
@@ -111,7 +114,7 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     console.log(`[pixels ${name}] ${cases.map(([t]) => `${t}: ${verdicts[t]!.decision} ${codes(verdicts[t]!).join(',')}`).join('; ')}`);
     console.log(JSON.stringify(verdicts['#rot-prop']?.reasons));
     for (const [target] of cases) expect(verdicts[target], target).toMatchObject({ decision: 'allow', executed: true });
-    expect(await clicks()).toEqual(['rot', 'skew', 'scaled', 'rot25', 'rot-prop', 'gear', 'ellipsis']);
+    expect(await clicks()).toEqual(['rot', 'skew', 'scaled', 'rot25', 'rot-prop', 'gear', 'ellipsis', 'gradient']);
   });
 
   it('reads Chinese labels with the bundled chi_sim data', async () => {

@@ -43,6 +43,24 @@ describe('trimFrame: the border off, the glyphs kept', () => {
     expect(trimFrame(edge, 3)).toBe(edge);
   });
 
+  it('trims the frame of a button on a gradient, where the frame is the commonest single level', () => {
+    // linear-gradient(#fff, #ddd) inside a 1 px #999 frame (Firefox's bordered button): no level of
+    // the gradient fills as much of the crop as the frame does.
+    const gradient = crop(117, 35, glyphs);
+    for (let y = 0; y < 35; y++)
+      for (let x = 0; x < 117; x++) {
+        const i = y * 117 + x;
+        if (x === 0 || y === 0 || x === 116 || y === 34) gradient.data[i] = 153;
+        else if (gradient.data[i] === 255) gradient.data[i] = 255 - y;
+      }
+    const out = trimFrame(gradient, 3);
+    // The frame's columns go; even rows of the gradient next to it may go with the frame's rows
+    // (background either way), and every glyph pixel stays.
+    expect(out.width).toBe(115);
+    expect(out.height).toBeLessThanOrEqual(33);
+    expect(out.data.filter((v) => v === 0).length).toBe(gradient.data.filter((v) => v === 0).length);
+  });
+
   it('leaves a crop alone when no edge is even, or when it is all background', () => {
     const busy = crop(10, 10, (x, y) => (x + y) % 2 === 0);
     expect(trimFrame(busy, 3)).toBe(busy);
@@ -67,6 +85,34 @@ describe('dropRuleLines: underlines and strike-throughs blanked, letters kept', 
     const dark = crop(90, 14, (x, y) => !(letters(x, y) || underline(x, y)));
     const out = dropRuleLines(dark);
     expect(Array.from(out.data.subarray(12 * 90, 13 * 90)).every((v) => v === 0)).toBe(true);
+  });
+
+  /** `ink` black on a vertical gradient from white down to `bottom` over `h` rows. */
+  const onGradient = (w: number, h: number, bottom: number, ink: (x: number, y: number) => boolean) => {
+    const image = crop(w, h, ink);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) if (image.data[y * w + x] === 255) image.data[y * w + x] = Math.round(255 - ((255 - bottom) * y) / (h - 1));
+    return image;
+  };
+
+  it('reads the background around each row: a gradient, however steep, is no rule', () => {
+    // White to #888 over 30 rows: against any one level of it, the far rows are ink.
+    const steep = onGradient(90, 30, 136, (x, y) => y >= 10 && y <= 19 && x % 6 === 0);
+    expect(dropRuleLines(steep)).toBe(steep);
+  });
+
+  it('blanks an underline on a gradient to the gradient there, and keeps the letters', () => {
+    const underlined = onGradient(90, 30, 136, (x, y) => (y >= 10 && y <= 19 && x % 6 === 0) || y === 21);
+    const out = dropRuleLines(underlined);
+    const row = Array.from(out.data.subarray(21 * 90, 22 * 90));
+    expect(row.every((v) => Math.abs(v - underlined.data[20 * 90 + 1]!) <= 10)).toBe(true);
+    expect(out.data[15 * 90 + 6]).toBe(0);
+  });
+
+  it('keeps a band of ink as tall as its window: what is written on it is content, not a rule', () => {
+    // Light letters on a dark band 16 rows tall across the whole crop, white above and below.
+    const band = crop(90, 30, (x, y) => y >= 7 && y < 23 && !(y >= 10 && y <= 19 && x % 6 === 0));
+    expect(dropRuleLines(band)).toBe(band);
   });
 
   it('leaves rows of letters alone, even dense ones, and narrow crops entirely', () => {

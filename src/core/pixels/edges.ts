@@ -12,7 +12,10 @@ import type { GrayImage } from './gray';
 export function trimFrame(image: GrayImage, max: number): GrayImage {
   const { width, height, data } = image;
   if (width < 2 * max + MIN_LEFT || height < 2 * max + MIN_LEFT) return image;
-  const background = commonestLevel(image);
+  // The inside's level, not the whole crop's: on a gradient no one level fills most of the box, and
+  // the frame's own colour would be the commonest (Firefox's bordered button on
+  // linear-gradient(#fff, #ddd) kept its border, then lost every row to dropRuleLines).
+  const background = commonestLevel(image, max);
   const skipX = Math.ceil(width * CORNER);
   const skipY = Math.ceil(height * CORNER);
   const lines: ((k: number) => { even: boolean; level: number })[] = [
@@ -63,18 +66,27 @@ function evenLine(length: number, at: (i: number) => number): { even: boolean; l
 }
 
 /**
- * Blanks horizontal rules drawn through or under the text (underlines, strike-throughs): rows in
- * which at least RULE_SHARE of the crop's width is ink, against the crop's commonest level (its background). Tesseract
- * joins an underline to every glyph that sits on it and then reads nothing at all (an underlined
- * link drawn edge to edge: "Previous page" read as "" at confidence 0); without the rule the glyphs
- * are what remains, as a reader sees them. Rows of letters never come near that share of ink.
+ * Blanks horizontal rules drawn through or under the text (underlines, strike-throughs): thin rows
+ * in which at least RULE_SHARE of the crop's width is ink against the background around them.
+ * Tesseract joins an underline to every glyph that sits on it and then reads nothing at all (an
+ * underlined link drawn edge to edge: "Previous page" read as "" at confidence 0); without the
+ * rule the glyphs are what remains, as a reader sees them. Rows of letters never come near that
+ * share of ink.
+ *
+ * The background is the rows' own around each row (the median of the row medians within
+ * RULE_WINDOW rows), not one level for the crop: a gradient changes it from row to row, and against
+ * any one level of it the far rows read as ink (a button on linear-gradient(#fff, #ddd) lost every
+ * row and OCR read nothing). A rule is thin: a band of ink as tall as the window is the background
+ * of what is written on it, and is kept.
  */
 export function dropRuleLines(image: GrayImage): GrayImage {
   const { width, height, data } = image;
   if (width < MIN_RULE_WIDTH) return image;
-  const background = commonestLevel(image);
+  const medians = Array.from({ length: height }, (_, y) => rowMedian(data.subarray(y * width, (y + 1) * width)));
   let out: Uint8Array | null = null;
   for (let y = 0; y < height; y++) {
+    const around = medians.slice(Math.max(0, y - RULE_WINDOW), y + RULE_WINDOW + 1);
+    const background = medianOf(around);
     let ink = 0;
     for (let x = 0; x < width; x++) if (Math.abs(data[y * width + x]! - background) > INK) ink++;
     if (ink < RULE_SHARE * width) continue;
@@ -90,11 +102,37 @@ const MIN_RULE_WIDTH = 24;
 const RULE_SHARE = 0.75;
 /** How far from the background a level must be to count as ink. */
 const INK = 64;
+/**
+ * Rows each side whose medians give a row's background: a rule up to this many pixels thick is a
+ * minority of them (underlines and strike-throughs are 1-3 px at 1-2 device pixels per CSS px).
+ */
+const RULE_WINDOW = 6;
 
-/** The commonest level in the crop: the background a label is drawn on fills most of its box. */
-function commonestLevel({ data }: GrayImage): number {
+/** The median of a few levels. */
+function medianOf(levels: number[]): number {
+  return [...levels].sort((a, b) => a - b)[Math.floor(levels.length / 2)] ?? 255;
+}
+
+/** The median level of a row (counted, not sorted: rows are up to a few thousand pixels). */
+function rowMedian(row: Uint8Array): number {
+  const counts = new Uint32Array(256);
+  for (const v of row) counts[v]!++;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += counts[v]!;
+    if (seen * 2 > row.length) return v;
+  }
+  return 255;
+}
+
+/**
+ * The commonest level in the crop, `margin` pixels in from each side (where the crop is large
+ * enough): the background a label is drawn on fills most of its box.
+ */
+function commonestLevel({ width, height, data }: GrayImage, margin = 0): number {
+  const m = width > 2 * margin && height > 2 * margin ? margin : 0;
   const levels = new Uint32Array(256);
-  for (const v of data) levels[v]!++;
+  for (let y = m; y < height - m; y++) for (let x = m; x < width - m; x++) levels[data[y * width + x]!]!++;
   let best = 255;
   for (let v = 0; v < 256; v++) if (levels[v]! > levels[best]!) best = v;
   return best;
