@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BrowserName, launch, ROOT, type TestPage } from '../../test/support/browsers';
+import { probeBuild } from '../../test/support/ocr-probe/build';
 import type { FixtureServer } from '../../test/support/server';
 import { openAuditor } from './drive';
 import { type Summary, summary } from './latency';
@@ -40,14 +40,11 @@ const PROBE_PAGE = 'test/support/ocr-probe/index.html';
 function buildProbe(name: BrowserName): string | { error: string } {
   if (!existsSync(join(ROOT, 'src', 'background', 'ocr', 'index.ts'))) return { error: 'src/background/ocr/index.ts does not exist' };
   if (!existsSync(join(ROOT, PROBE_PAGE))) return { error: `${PROBE_PAGE} (the test-only OCR probe page) does not exist` };
-  const target = name === 'chromium' ? 'chrome' : 'firefox';
-  const run = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--mode', target, '--logLevel', 'error'], {
-    cwd: ROOT,
-    env: { ...process.env, WARRANT_OCR_PROBE: '1' },
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) return { error: `probe build failed: ${(run.stderr || run.stdout).slice(0, 300)}` };
-  return join(ROOT, 'dist', 'ocr-probe', target);
+  try {
+    return probeBuild(name);
+  } catch (error) {
+    return { error: String(error instanceof Error ? error.message : error).slice(0, 300) };
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hammingDistance } from '../../src/core/pixels';
-import { BROWSERS, type BrowserName, launch, ROOT, type TestBrowser, type TestPage } from '../support/browsers';
+import { BROWSERS, launch, type TestBrowser, type TestPage } from '../support/browsers';
+import { probeBuild } from '../support/ocr-probe/build';
 import { type FixtureServer, startFixtureServer } from '../support/server';
 
 type Rect = { x: number; y: number; width: number; height: number };
@@ -25,26 +24,10 @@ type Probe = {
 const SAME = 4;
 const words = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/**
- * The extension is built with a test-only probe page (WARRANT_OCR_PROBE=1, see vite.config.ts)
- * that imports the background OCR module: the real capture, offscreen document or event-page
- * worker, and tesseract.js run in the real browser, and nothing is exposed to web pages.
- */
-function buildWithProbe(name: BrowserName): string {
-  const target = name === 'chromium' ? 'chrome' : 'firefox';
-  const run = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--mode', target, '--logLevel', 'error'], {
-    cwd: ROOT,
-    env: { ...process.env, WARRANT_OCR_PROBE: '1' },
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`probe build failed: ${run.stderr}`);
-  return join(ROOT, 'dist', 'ocr-probe', target);
-}
-
 describe.each(BROWSERS)('OCR verifier in %s', (name) => {
   const state = {} as { server: FixtureServer; browser: TestBrowser; probe: TestPage; fixture: TestPage; url: string };
   beforeAll(async () => {
-    const extension = buildWithProbe(name);
+    const extension = probeBuild(name);
     state.server = await startFixtureServer();
     state.browser = await launch(name, { extension });
     state.url = state.server.url('bank.example', '/ocr.html');

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hammingDistance, RECHECK_TOLERANCE, type Thumbnail, thumbnailDistance } from '../../src/core/pixels';
 import { DEFAULT_POLICY } from '../../src/core/policy/defaults';
-import { BROWSERS, type BrowserName, launch, ROOT, type TestBrowser, type TestPage } from '../support/browsers';
+import { BROWSERS, launch, type TestBrowser, type TestPage } from '../support/browsers';
+import { probeBuild } from '../support/ocr-probe/build';
 import { type FixtureServer, HOSTS, startFixtureServer } from '../support/server';
 import { codes, type Verdict } from '../support/suite';
 
@@ -15,17 +14,6 @@ import { codes, type Verdict } from '../support/suite';
  */
 type Rect = { x: number; y: number; width: number; height: number };
 type Print = { ok: true; hash: string; cols: number; rows: number; cells: number[] } | { ok: false; error: string };
-
-function buildWithProbe(name: BrowserName): string {
-  const target = name === 'chromium' ? 'chrome' : 'firefox';
-  const run = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--mode', target, '--logLevel', 'error'], {
-    cwd: ROOT,
-    env: { ...process.env, WARRANT_OCR_PROBE: '1' },
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`probe build failed: ${run.stderr}`);
-  return join(ROOT, 'dist', 'ocr-probe', target);
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -42,7 +30,7 @@ const PIXELS_EVERYWHERE = {
 describe.each(BROWSERS)('pixels in %s', (name) => {
   const state = {} as { server: FixtureServer; browser: TestBrowser; probe: TestPage; page: TestPage; url: string };
   beforeAll(async () => {
-    const extension = buildWithProbe(name);
+    const extension = probeBuild(name);
     state.server = await startFixtureServer();
     state.browser = await launch(name, { extension, secureOrigins: HOSTS.map((h) => state.server.url(h, '').replace(/\/$/, '')) });
     state.url = state.server.url('bank.example', '/pixels.html');
@@ -66,7 +54,11 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     state.page.evaluate((c) => (window as unknown as { warrant: { propose(c: unknown): Promise<Verdict> } }).warrant.propose(c), call);
   const clicks = () => state.page.evaluate(() => (window as unknown as { clicks: string[] }).clicks.splice(0));
   const click = (target: string, label: string) => propose({ tool: 'click', args: { target }, claims: { label } });
-  /** Chromium allows two captures a second: a pause keeps the quota's queue out of the next decision. */
+  /**
+   * Chromium allows two captures a second: a pause keeps the quota's queue out of a decision that
+   * is timed. Untimed ones need none: the capture module queues captures under the quota
+   * (src/background/ocr/capture.ts).
+   */
   const pause = () => sleep(name === 'chromium' ? 1_100 : 100);
   /**
    * Two animation frames of the fixture page: what has changed there is painted. Where only the
@@ -77,11 +69,9 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     state.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 
   it('captures once for a blocked decision and twice (with the re-check) for an executed one', async () => {
-    await pause();
     const before = (await probe('captures')) as number;
     const blocked = await click('#pay-disguised', 'Pay $1,000');
     const afterBlock = (await probe('captures')) as number;
-    await pause();
     const allowed = await click('#pay', 'Pay $1,000');
     const afterAllow = (await probe('captures')) as number;
     expect(blocked).toMatchObject({ decision: 'block', executed: false });
@@ -108,7 +98,6 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     ];
     const verdicts: Record<string, Verdict> = {};
     for (const [target, label] of cases) {
-      await pause();
       verdicts[target] = await click(target, label);
     }
     console.log(`[pixels ${name}] ${cases.map(([t]) => `${t}: ${verdicts[t]!.decision} ${codes(verdicts[t]!).join(',')}`).join('; ')}`);
@@ -118,9 +107,7 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
   });
 
   it('reads Chinese labels with the bundled chi_sim data', async () => {
-    await pause();
     const pay = await click('#zh-pay', '确认支付');
-    await pause();
     const cancel = await click('#zh-cancel', '取消');
     console.log(`[pixels ${name}] Chinese: ${pay.decision} ${codes(pay).join(',')}; ${cancel.decision} ${codes(cancel).join(',')}`);
     expect(pay).toMatchObject({ decision: 'allow', executed: true });
@@ -129,7 +116,6 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
   });
 
   it('does not let a truncated label carry a claim the screen does not show', async () => {
-    await pause();
     const verdict = await click('#ellipsis', 'Show all d… and pay $900');
     expect(verdict.executed).toBe(false);
     expect(await clicks()).toEqual([]);
@@ -138,7 +124,6 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
   it('allows an image button whose claim is its accessible name, under the default policy', async () => {
     await probe('setPolicy', DEFAULT_POLICY);
     try {
-      await pause();
       const honest = await click('#image', 'Search');
       expect(honest).toMatchObject({ decision: 'allow', executed: true });
       const other = await click('#image', 'Delete');

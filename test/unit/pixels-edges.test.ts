@@ -91,7 +91,8 @@ describe('dropRuleLines: underlines and strike-throughs blanked, letters kept', 
   const onGradient = (w: number, h: number, bottom: number, ink: (x: number, y: number) => boolean) => {
     const image = crop(w, h, ink);
     for (let y = 0; y < h; y++)
-      for (let x = 0; x < w; x++) if (image.data[y * w + x] === 255) image.data[y * w + x] = Math.round(255 - ((255 - bottom) * y) / (h - 1));
+      for (let x = 0; x < w; x++)
+        if (image.data[y * w + x] === 255) image.data[y * w + x] = Math.round(255 - ((255 - bottom) * y) / (h - 1));
     return image;
   };
 
