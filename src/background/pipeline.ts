@@ -4,6 +4,7 @@ import { askTimeoutMs, gatePolicyFor, type Policy } from '../core/policy';
 import { type BuiltinCall, type PageToolCall, resolve } from '../core/resolver';
 import type { Action, ExecuteResult } from '../messages/background-content';
 import type { ContentRequest } from '../messages/content-background';
+import { markPage, type PageMark } from './ask/pages-left';
 import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
 import { bounded, type Ledger, newLedger, recorded, unrecordedId } from './boundary';
@@ -63,12 +64,14 @@ async function decideAndAudit(request: Proposed, sender: FrameSender): Promise<V
   // One capture of the target serves the whole decision (OCR, the ask's picture, the audit crop).
   const shot = decisionShot(sender, request.kind === 'propose' ? request.devicePixelRatio : undefined);
   // Written ahead: a background stopped in any stage leaves this for the next one to record.
+  // Where the proposal came from, as it was when it arrived: an ask listed after that page has gone ends at once.
+  const since = markPage(sender.tabId, sender.frameId);
   const journal = await begin(request, sender);
   mark(request.requestId, 'journal:begin');
   const ledger = newLedger(() => journal.stage('execute'));
   const outcome = await bounded(ledger, async () => {
     if (request.kind === 'malformed') return rejected([reason(request.code, request.problem)]);
-    const decided = await decideAndExecute(request, sender, shot, ledger, journal);
+    const decided = await decideAndExecute(request, sender, shot, ledger, askedAs(journal, since));
     if (decided.decision === 'block') decided.crop = (await cropOf(decided, shot)) ?? undefined;
     return decided;
   });
@@ -88,7 +91,7 @@ async function decideAndExecute(
   sender: FrameSender,
   shot: Shot,
   ledger: Ledger,
-  journal: Journal,
+  asked: Asked,
 ): Promise<Outcome> {
   const started = performance.now();
   const context = { pageTools: await pageToolsFor(sender), listed: await listedBy(sender) };
@@ -96,7 +99,7 @@ async function decideAndExecute(
   mark(request.requestId, 'resolved');
   if (!resolution.ok) return rejected(resolution.reasons);
   const call = resolution.call;
-  if (call.pageTool) return callPageTool(call, sender, request.requestId, started, ledger, journal);
+  if (call.pageTool) return callPageTool(call, sender, request.requestId, started, ledger, asked);
 
   const policy = await getPolicy();
   const collected = await collectEvidence(call, request, sender, shot, policy);
@@ -125,7 +128,7 @@ async function decideAndExecute(
     label: targetLabel,
     timeoutMs: askTimeoutMs(policy),
     crop,
-    ...askedAs(journal),
+    ...asked,
   };
   return conclude(base, decided, asking, ledger, () => perform(call, evidence, request.requestId, sender, shot, policy));
 }
@@ -162,7 +165,9 @@ async function perform(call: BuiltinCall, evidence: Evidence, requestId: string,
 const NAVIGATING_TOOLS = new Set(['click', 'submit', 'navigate', 'select']);
 
 /** The ask carries the decision's id, and its entry says "asked" before it is listed (in-flight.ts). */
-const askedAs = (journal: Journal) => ({ id: journal.id, beforeAsk: () => journal.stage('ask') });
+/** What an ask of this decision carries: the decision's id, its journal stage, where it started. */
+type Asked = { id: string; beforeAsk: () => Promise<void>; since: PageMark };
+const askedAs = (journal: Journal, since: PageMark): Asked => ({ id: journal.id, beforeAsk: () => journal.stage('ask'), since });
 
 async function callPageTool(
   call: PageToolCall,
@@ -170,7 +175,7 @@ async function callPageTool(
   requestId: string,
   started: number,
   ledger: Ledger,
-  journal: Journal,
+  asked: Asked,
 ): Promise<Outcome> {
   const tool = call.pageTool;
   // The provider is the origin the browser stamped on the registering frame.
@@ -186,7 +191,7 @@ async function callPageTool(
   const base = { call, certificates, targetLabel: null, executionError: null, decideMs: performance.now() - started };
   const label = tool.annotations.title ?? null;
   const timeoutMs = askTimeoutMs(policy);
-  const asking = { call, sender, digest: tool.digest, reasons: decided.reasons, certificates, label, timeoutMs, ...askedAs(journal) };
+  const asking = { call, sender, digest: tool.digest, reasons: decided.reasons, certificates, label, timeoutMs, ...asked };
   return conclude(base, decided, asking, ledger, () => runPageTool(locate(tool), requestId, call.tool, call.digest, call.args));
 }
 

@@ -19,8 +19,9 @@ export type Verdict = {
  * tools as closing the tab does (onCommitted, onUpdated); opening, loading and closing a tab cost
  * about 0.4 s in either browser against about 0.15 s for loading a page into a parked one
  * (measured beside each other in one run, click.html), and almost every test opens one. A block
- * whose tests depend on a tab really closing, or on a tab's own history with Warrant (its per-tab
- * budget), asks for `freshTabs`.
+ * whose tests depend on a tab really closing, on a tab's own history with Warrant (its per-tab
+ * budget), or on where a click's navigation leads (a navigation watch outlives the harness's next
+ * load by about a second: navigation-guard.ts) asks for `freshTabs`.
  */
 export function useBrowser(name: BrowserName, options: Omit<LaunchOptions, 'secureOrigins'> & { freshTabs?: boolean } = {}) {
   const { freshTabs = false, ...launchOptions } = options;

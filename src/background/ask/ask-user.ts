@@ -4,6 +4,7 @@ import { summariseAsk } from '../../core/plan/ask-summary';
 import type { ResolvedCall } from '../../core/resolver';
 import type { FrameSender } from '../sender';
 import { hasStandingApproval, transactionKey } from './approvals';
+import type { PageMark } from './pages-left';
 import { ask } from './queue';
 
 export type AskInput = {
@@ -20,6 +21,8 @@ export type AskInput = {
   /** The ask's id (the decision's, see in-flight.ts), and what to do just before it is listed. */
   id?: string;
   beforeAsk?: () => Promise<void>;
+  /** Where the decision started (pages-left.ts): an ask whose page has gone by the time it is listed ends at once. */
+  since?: PageMark;
 };
 
 export type AskOutcome = { approved: boolean; reason: Reason; record: { approved: boolean; time: number } };
@@ -66,31 +69,34 @@ async function putToUser(input: AskInput, transaction: string): Promise<AskOutco
   const { call, sender } = input;
   await input.beforeAsk?.();
   const now = Date.now();
-  const answer = await ask({
-    id: input.id ?? crypto.randomUUID(),
-    tabId: sender.tabId,
-    frameId: sender.frameId,
-    origin: sender.frameOrigin,
-    tool: call.tool,
-    target: shownTarget(call),
-    label: input.label,
-    agent: call.agent,
-    evidence: input.certificates.map(summarise),
-    reasons: input.reasons,
-    transaction,
-    createdAt: now,
-    expiresAt: now + input.timeoutMs,
-    crop: (await input.crop?.().catch(() => null)) ?? null,
-    summary: summariseAsk({
+  const answer = await ask(
+    {
+      id: input.id ?? crypto.randomUUID(),
+      tabId: sender.tabId,
+      frameId: sender.frameId,
+      origin: sender.frameOrigin,
       tool: call.tool,
-      args: call.args,
-      pageTool: call.pageTool !== null,
+      target: shownTarget(call),
       label: input.label,
       agent: call.agent,
-      frameOrigin: sender.frameOrigin,
-      certificates: input.certificates,
-    }),
-  });
+      evidence: input.certificates.map(summarise),
+      reasons: input.reasons,
+      transaction,
+      createdAt: now,
+      expiresAt: now + input.timeoutMs,
+      crop: (await input.crop?.().catch(() => null)) ?? null,
+      summary: summariseAsk({
+        tool: call.tool,
+        args: call.args,
+        pageTool: call.pageTool !== null,
+        label: input.label,
+        agent: call.agent,
+        frameOrigin: sender.frameOrigin,
+        certificates: input.certificates,
+      }),
+    },
+    input.since,
+  );
   const why = {
     user: answer.approved ? 'The user approved.' : NOT_APPROVED.denied,
     timeout: NOT_APPROVED.timeout,

@@ -1,4 +1,5 @@
 import browser from 'webextension-polyfill';
+import { goneSince, type PageMark, pageLeft } from './pages-left';
 import { bringToUser } from './present';
 import { addAsk, listAsks, type PendingAsk, removeAsks, showCount } from './store';
 
@@ -11,7 +12,7 @@ const waiting = new Map<string, (answer: Answer) => void>();
  * Puts one action to the user and waits: the answer from the popup, or denial on timeout, on the
  * tab closing, or when the background restarts and nobody waits any more (fail closed).
  */
-export async function ask(pending: PendingAsk): Promise<Answer> {
+export async function ask(pending: PendingAsk, since?: PageMark): Promise<Answer> {
   const answer = new Promise<Answer>((resolve) => waiting.set(pending.id, resolve));
   try {
     await listFirst(pending);
@@ -21,6 +22,9 @@ export async function ask(pending: PendingAsk): Promise<Answer> {
     waiting.delete(pending.id);
     throw error;
   }
+  // Its page went before it was listed (denyWhere below found nothing to deny then): it ends now.
+  const gone = since ? goneSince(pending.tabId, pending.frameId, since) : null;
+  if (gone) void settle(pending.id, { approved: false, why: gone });
   keepAliveWhileWaiting();
   void bringToUser();
   const timer = setTimeout(() => void settle(pending.id, { approved: false, why: 'timeout' }), pending.expiresAt - Date.now());
@@ -61,6 +65,7 @@ async function settle(id: string, answer: Answer): Promise<boolean> {
 }
 
 export function denyAsksOfTab(tabId: number): void {
+  pageLeft(tabId, 0, 'tab_closed');
   denyWhere((ask) => ask.tabId === tabId, 'tab_closed');
 }
 
@@ -70,6 +75,7 @@ export function denyAsksOfTab(tabId: number): void {
  * certified there went with it; the executing frame would refuse the command anyway.
  */
 export function denyAsksOfFrame(tabId: number, frameId: number): void {
+  pageLeft(tabId, frameId, 'page_left');
   denyWhere((ask) => ask.tabId === tabId && (frameId === 0 || ask.frameId === frameId), 'page_left');
 }
 

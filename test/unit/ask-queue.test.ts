@@ -2,8 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PendingAsk } from '../../src/messages/ask-ui';
 
 /**
- * Asks live in storage.session, whose quota (10 MB in Chromium) a page raising many asks with
- * pictures can fill. Faked here with a small quota that throws as Chromium does.
+ * The ask queue (src/background/ask/queue.ts) against a fake storage.session. Asks live there,
+ * whose quota (10 MB in Chromium) a page raising many asks with pictures can fill: faked with a
+ * small quota that throws as Chromium does.
  */
 const session = vi.hoisted(() => {
   const data = new Map<string, unknown>();
@@ -28,14 +29,14 @@ vi.mock('webextension-polyfill', () => ({
 vi.mock('../../src/background/ask/present', () => ({ bringToUser: async () => {} }));
 
 const queue = await import('../../src/background/ask/queue');
+const pages = await import('../../src/background/ask/pages-left');
 const store = await import('../../src/background/ask/store');
 
-function pending(id: string, crop: string | null): PendingAsk {
+function pending(id: string, crop: string | null, where = { tabId: 1, frameId: 0 }): PendingAsk {
   const now = Date.now();
   return {
     id,
-    tabId: 1,
-    frameId: 0,
+    ...where,
     origin: 'https://shop.example',
     tool: 'click',
     target: '#pay',
@@ -70,5 +71,38 @@ describe('asks when storage.session is full', () => {
     await expect(queue.ask(pending('a2', 'data:image/png;base64,AAAA'))).rejects.toThrow(/quota/);
     expect(queue.isWaiting('a2')).toBe(false);
     expect(await store.listAsks()).toEqual([]);
+  });
+});
+
+describe('asks whose page went before they were listed', () => {
+  // The picture for the prompt is still being taken when the page navigates: the commit finds no
+  // listed ask to deny, so the ask itself must notice when it is listed.
+  it('ends at once, not approved, and is not left listed, when its page navigated first', async () => {
+    const since = pages.markPage(2, 0);
+    queue.denyAsksOfFrame(2, 0);
+    const answer = await queue.ask(pending('gone', null, { tabId: 2, frameId: 0 }), since);
+    expect(answer).toEqual({ approved: false, why: 'page_left' });
+    await vi.waitFor(async () => expect(await store.listAsks()).toEqual([]));
+  });
+
+  it("ends when its tab closed first; a subframe leaving ends only that frame's asks", async () => {
+    const top = pages.markPage(3, 0);
+    const child = pages.markPage(3, 7);
+    queue.denyAsksOfFrame(3, 9);
+    const other = queue.ask(pending('other-frame', null, { tabId: 3, frameId: 7 }), child);
+    await vi.waitFor(async () => expect((await store.listAsks()).map((a) => a.id)).toEqual(['other-frame']));
+    expect(queue.isWaiting('other-frame')).toBe(true);
+    queue.denyAsksOfTab(3);
+    expect(await other).toEqual({ approved: false, why: 'tab_closed' });
+    expect(await queue.ask(pending('closed', null, { tabId: 3, frameId: 0 }), top)).toEqual({ approved: false, why: 'tab_closed' });
+  });
+
+  it('waits for the user when the page it was raised on is still there (a decision started on the new page)', async () => {
+    queue.denyAsksOfFrame(4, 0);
+    const since = pages.markPage(4, 0);
+    const answer = queue.ask(pending('stays', null, { tabId: 4, frameId: 0 }), since);
+    await vi.waitFor(async () => expect((await store.listAsks()).map((a) => a.id)).toEqual(['stays']));
+    expect(await queue.answerAsk('stays', true)).toBe(true);
+    expect(await answer).toEqual({ approved: true, why: 'user' });
   });
 });
