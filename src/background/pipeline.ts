@@ -63,9 +63,9 @@ async function overBudget(request: Proposed, sender: FrameSender, why: string, s
 async function decideAndAudit(request: Proposed, sender: FrameSender): Promise<Verdict> {
   // One capture of the target serves the whole decision (OCR, the ask's picture, the audit crop).
   const shot = decisionShot(sender, request.kind === 'propose' ? request.devicePixelRatio : undefined);
-  // Written ahead: a background stopped in any stage leaves this for the next one to record.
   // Where the proposal came from, as it was when it arrived: an ask listed after that page has gone ends at once.
   const since = markPage(sender.tabId, sender.frameId);
+  // Written ahead: a background stopped in any stage leaves this for the next one to record.
   const journal = await begin(request, sender);
   mark(request.requestId, 'journal:begin');
   const ledger = newLedger(() => journal.stage('execute'));
@@ -164,8 +164,10 @@ async function perform(call: BuiltinCall, evidence: Evidence, requestId: string,
 /** Built-in actions whose execution may navigate (a link, a submit, a handler, a select's onchange). */
 const NAVIGATING_TOOLS = new Set(['click', 'submit', 'navigate', 'select']);
 
-/** The ask carries the decision's id, and its entry says "asked" before it is listed (in-flight.ts). */
-/** What an ask of this decision carries: the decision's id, its journal stage, where it started. */
+/**
+ * What an ask of this decision carries: the decision's id, its journal entry saying "asked" before
+ * it is listed (in-flight.ts), and where the decision started (ask/pages-left.ts).
+ */
 type Asked = { id: string; beforeAsk: () => Promise<void>; since: PageMark };
 const askedAs = (journal: Journal, since: PageMark): Asked => ({ id: journal.id, beforeAsk: () => journal.stage('ask'), since });
 

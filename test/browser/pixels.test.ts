@@ -60,11 +60,7 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
    * (src/background/ocr/capture.ts).
    */
   const pause = () => sleep(name === 'chromium' ? 1_100 : 100);
-  /**
-   * Two animation frames of the fixture page: what has changed there is painted. Where only the
-   * pixels are compared and no decision is timed, the capture module's own queue keeps Chromium's
-   * quota (src/background/ocr/capture.ts), so no pause is needed for it.
-   */
+  /** Two animation frames of the fixture page: what has changed there is painted (nothing is timed, so no pause). */
   const painted = () =>
     state.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 

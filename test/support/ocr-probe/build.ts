@@ -21,7 +21,7 @@ export function probeBuild(name: BrowserName): string {
     env: { ...process.env, WARRANT_OCR_PROBE: '1' },
     encoding: 'utf8',
   });
-  if (run.status !== 0) throw new Error(`probe build failed: ${run.stderr}`);
+  if (run.status !== 0) throw new Error(`probe build failed: ${run.stderr || run.stdout}`);
   const dir = join(ROOT, 'dist', 'ocr-probe', target);
   built.set(name, dir);
   return dir;
