@@ -34,7 +34,7 @@ const PROBE_PAGE = 'test/support/ocr-probe/index.html';
 /**
  * The background OCR module is driven the way its own browser test drives it: a test-only build
  * (WARRANT_OCR_PROBE=1) adds an extension page that imports src/background/ocr and exposes
- * `probe.ocr(url, rect, dpr)`. Nothing is added to src/; the real capture, offscreen document
+ * `probe.ocr(url, rect, dpr, viewport)`. Nothing is added to src/; the real capture, offscreen document
  * (Chromium) or worker (Firefox) and tesseract.js run.
  */
 function buildProbe(name: BrowserName): string | { error: string } {
@@ -49,10 +49,18 @@ function buildProbe(name: BrowserName): string | { error: string } {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function rectOf(page: TestPage, selector: string): Promise<{ rect: Rect; dpr: number }> {
+/** The fixture's layout viewport (src/messages/viewport.ts): given it, Firefox captures the rect alone, as a decision does. */
+type Viewport = { scrollX: number; scrollY: number; width: number; height: number };
+
+async function rectOf(page: TestPage, selector: string): Promise<{ rect: Rect; dpr: number; viewport: Viewport }> {
   return page.evaluate((s) => {
     const { x, y, width, height } = document.querySelector(s)!.getBoundingClientRect();
-    return { rect: { x, y, width, height }, dpr: devicePixelRatio };
+    const box = document.scrollingElement!;
+    return {
+      rect: { x, y, width, height },
+      dpr: devicePixelRatio,
+      viewport: { scrollX, scrollY, width: box.clientWidth, height: box.clientHeight },
+    };
   }, selector);
 }
 
@@ -78,20 +86,22 @@ export async function benchOcr(name: BrowserName, server: FixtureServer, warmSam
     });
     if (!ready) return { status: 'not measured', reason: 'the probe page did not expose probe.ocr' };
     const read = async (selector: string): Promise<{ read: Read; wallMs: number }> => {
-      const { rect, dpr } = await rectOf(fixture, selector);
+      const { rect, dpr, viewport } = await rectOf(fixture, selector);
       const started = performance.now();
       const result = await probe.evaluate(
-        ([u, r, d]) => (globalThis as unknown as { probe: { ocr(u: string, r: Rect, d: number): Promise<Read> } }).probe.ocr(u, r, d),
-        [url, rect, dpr] as [string, Rect, number],
+        ([u, r, d, v]) =>
+          (globalThis as unknown as { probe: { ocr(u: string, r: Rect, d: number, v: Viewport): Promise<Read> } }).probe.ocr(u, r, d, v),
+        [url, rect, dpr, viewport] as [string, Rect, number, Viewport],
       );
       return { read: result, wallMs: performance.now() - started };
     };
     // A capture without OCR first: the fixture tab becomes the active one and the probe page a
     // background tab (which Chromium trims), so the baseline differs from the later samples only by the engine.
-    const { rect: firstRect, dpr: firstDpr } = await rectOf(fixture, '#ocr-16');
+    const { rect: firstRect, dpr: firstDpr, viewport: firstViewport } = await rectOf(fixture, '#ocr-16');
     await probe.evaluate(
-      ([u, r, d]) => (globalThis as unknown as { probe: { hash(u: string, r: Rect, d: number): Promise<unknown> } }).probe.hash(u, r, d),
-      [url, firstRect, firstDpr] as [string, Rect, number],
+      ([u, r, d, v]) =>
+        (globalThis as unknown as { probe: { hash(u: string, r: Rect, d: number, v: Viewport): Promise<unknown> } }).probe.hash(u, r, d, v),
+      [url, firstRect, firstDpr, firstViewport] as [string, Rect, number, Viewport],
     );
     await sleep(1_000);
     const before = await settledMemory(root);

@@ -10,6 +10,7 @@ import {
 } from '../core/plan';
 import { ocrFor, type Policy } from '../core/policy';
 import type { BuiltinCall } from '../core/resolver';
+import type { Viewport } from '../messages/viewport';
 import type { Outcome } from './audit-body';
 import { rejected } from './conclude';
 import { accessibleNameOf, browserOrigin, doubtsOf, hiddenTextOf, paintedOf, scopeToFrame, textOf } from './evidence';
@@ -45,7 +46,7 @@ export type Evidence = {
   pixels: PixelEvidence | null;
 };
 
-type Proposal = { certificates: Certificate[]; devicePixelRatio?: number | undefined };
+type Proposal = { certificates: Certificate[]; devicePixelRatio?: number | undefined; viewport?: Viewport | undefined };
 
 export async function collectEvidence(
   call: BuiltinCall,
@@ -82,7 +83,7 @@ export async function collectEvidence(
   let chainGap: string | null = null;
   if (selector !== null) {
     // A subframe's target is where the frame chain (which every ancestor must certify) puts it, or nowhere.
-    const seen = await subframeView(sender, frame, selector, certificates, proposal.devicePixelRatio);
+    const seen = await subframeView(sender, frame, selector, certificates, proposal.devicePixelRatio, proposal.viewport);
     view = seen.view;
     chainGap = seen.gap;
     if (seen.certificate) certificates.push(seen.certificate);
@@ -99,7 +100,7 @@ export async function collectEvidence(
       (call.tool === 'click' && ocrFor(policy, privilege)) ||
       (call.tool === 'read' && call.claims.value !== undefined));
   const rect = view?.rect ?? null;
-  if (view) shot.useDpr(view.dpr);
+  if (view) shot.useScreen(view.dpr, view.viewport);
   // A label painted away is not an icon; a reading with no text is no reading (unsupported), not a mismatch.
   const iconOnly = targetLabel !== null && !hasLegibleText(targetLabel) && !hiddenTextOf(certificates);
   let pixels: PixelEvidence | null = null;

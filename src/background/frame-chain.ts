@@ -21,6 +21,7 @@ import {
   FrameExpectReplySchema,
   type FrameRequest,
 } from '../messages/frame-chain';
+import type { Viewport } from '../messages/viewport';
 import type { ScreenView } from './pixels';
 import { type FrameSender, originOf } from './sender';
 
@@ -31,7 +32,13 @@ const STEP_TIMEOUT_MS = 2_000;
 /** Deeper than this, the walk is not attempted (unknown). */
 const MAX_DEPTH = 8;
 
-export type FrameChain = { certificate: Certificate; value: FrameChainValue; devicePixelRatio: number | null };
+export type FrameChain = {
+  certificate: Certificate;
+  value: FrameChainValue;
+  devicePixelRatio: number | null;
+  /** The top frame's layout viewport, where it sent one (messages/viewport.ts). */
+  viewport?: Viewport | undefined;
+};
 export type FrameChainOutcome = { ok: true; chain: FrameChain } | { ok: false; why: string };
 
 type FrameInfo = { frameId: number; parentFrameId: number; url: string; documentId?: string };
@@ -53,6 +60,7 @@ export async function certifyFrameChain(sender: FrameSender, frame: string, sele
   let child = self;
   let childRect = rect;
   let dpr: number | null = null;
+  let viewport: Viewport | undefined;
   while (child.frameId !== 0) {
     if (steps.length >= MAX_DEPTH) return { ok: false, why: `More than ${MAX_DEPTH} nested frames.` };
     const parent = byId.get(child.parentFrameId);
@@ -76,6 +84,7 @@ export async function certifyFrameChain(sender: FrameSender, frame: string, sele
     });
     childRect = reply.rect;
     dpr = reply.devicePixelRatio;
+    viewport = reply.viewport;
     child = parent;
   }
   const value = combineChain(steps);
@@ -91,7 +100,7 @@ export async function certifyFrameChain(sender: FrameSender, frame: string, sele
     time: Date.now(),
     trust: 'extension',
   };
-  return { ok: true, chain: { certificate, value, devicePixelRatio: value.visible ? dpr : null } };
+  return { ok: true, chain: { certificate, value, devicePixelRatio: value.visible ? dpr : null, viewport } };
 }
 
 type StepResult = { ok: true; reply: Exclude<FrameCertifyReply, { status: 'unknown' }> } | { ok: false; why: string };
@@ -150,14 +159,16 @@ export async function subframeView(
   selector: string,
   certificates: readonly Certificate[],
   dpr: number | undefined,
+  viewport: Viewport | undefined,
 ): Promise<{ view: ScreenView | null; certificate: Certificate | null; gap: string | null }> {
   const rect = certificates.find((c) => c.type === 'ui_element' && c.region.selector === selector)?.region.rect;
-  if (sender.frameId === 0) return { view: rect && dpr !== undefined ? { rect, dpr } : null, certificate: null, gap: null };
+  if (sender.frameId === 0) return { view: rect && dpr !== undefined ? { rect, dpr, viewport } : null, certificate: null, gap: null };
   if (!rect) return { view: null, certificate: null, gap: 'the target has no rectangle in its frame' };
   const outcome = await certifyFrameChain(sender, frame, selector, rect);
   if (!outcome.ok) return { view: null, certificate: null, gap: outcome.why };
   const { certificate, value, devicePixelRatio } = outcome.chain;
-  const view = value.visible && devicePixelRatio !== null ? { rect: value.rect, dpr: devicePixelRatio } : null;
+  const view =
+    value.visible && devicePixelRatio !== null ? { rect: value.rect, dpr: devicePixelRatio, viewport: outcome.chain.viewport } : null;
   return { view, certificate, gap: null };
 }
 

@@ -62,7 +62,8 @@ async function overBudget(request: Proposed, sender: FrameSender, why: string, s
 /** The stages inside the boundary (boundary.ts): one audit record and a true verdict, whatever throws. */
 async function decideAndAudit(request: Proposed, sender: FrameSender): Promise<Verdict> {
   // One capture of the target serves the whole decision (OCR, the ask's picture, the audit crop).
-  const shot = decisionShot(sender, request.kind === 'propose' ? request.devicePixelRatio : undefined);
+  const shot =
+    request.kind === 'propose' ? decisionShot(sender, request.devicePixelRatio, request.viewport) : decisionShot(sender, undefined);
   // Where the proposal came from, as it was when it arrived: an ask listed after that page has gone ends at once.
   const since = markPage(sender.tabId, sender.frameId);
   // Written ahead: a background stopped in any stage leaves this for the next one to record.

@@ -13,6 +13,7 @@ import {
   upright,
 } from '../core/pixels';
 import { type CertificateOf, hasLegibleText, ocrReadsScriptOf } from '../core/plan';
+import type { Viewport } from '../messages/viewport';
 import { captureCrop, DHASH_BITS, OCR_VERIFIER, ocrLangFor, pngDataUrl, recognize } from './ocr';
 import type { FrameSender } from './sender';
 
@@ -23,8 +24,8 @@ import type { FrameSender } from './sender';
  * Rects are CSS pixels in the top frame's viewport.
  */
 export type Shot = {
-  /** The top frame's devicePixelRatio, when the proposing frame is a subframe (its own may differ). */
-  useDpr(dpr: number): void;
+  /** The top frame's devicePixelRatio and viewport, when the proposing frame is a subframe (its own may differ). */
+  useScreen(dpr: number, viewport: Viewport | undefined): void;
   /** The crop at `rect`, captured on first use and kept for the rest of the decision. */
   crop(rect: Rect): Promise<Crop>;
   /** A fresh capture at `rect` (the re-check); it becomes the decision's latest picture. */
@@ -35,18 +36,20 @@ export type Shot = {
 
 type Crop = { ok: true; gray: GrayImage } | { ok: false; error: string };
 
-export function decisionShot(sender: FrameSender, initialDpr: number | undefined): Shot {
+export function decisionShot(sender: FrameSender, initialDpr: number | undefined, initialViewport?: Viewport): Shot {
   let dpr = initialDpr;
+  let viewport = initialViewport;
   let latest: { key: string; crop: Promise<Crop> } | null = null;
   const take = (rect: Rect): Promise<Crop> =>
     dpr === undefined
       ? Promise.resolve({ ok: false, error: 'bad_device_pixel_ratio' })
-      : captureCrop(sender.tabId, sender.windowId ?? undefined, rect, dpr);
+      : captureCrop(sender.tabId, sender.windowId ?? undefined, rect, dpr, viewport);
   const keyOf = (rect: Rect) => `${rect.x},${rect.y},${rect.width},${rect.height}`;
   const shot: Shot = {
-    useDpr(value) {
-      if (value !== dpr) latest = null;
+    useScreen(value, view) {
+      if (value !== dpr || view !== viewport) latest = null;
       dpr = value;
+      viewport = view;
     },
     crop(rect) {
       if (latest?.key !== keyOf(rect)) latest = { key: keyOf(rect), crop: take(rect) };
@@ -64,8 +67,11 @@ export function decisionShot(sender: FrameSender, initialDpr: number | undefined
   return shot;
 }
 
-/** Where the target is on the tab's screenshot: its rect in the top frame's viewport (CSS px) and that frame's devicePixelRatio. */
-export type ScreenView = { rect: Rect; dpr: number };
+/**
+ * Where the target is on the tab's screenshot: its rect in the top frame's viewport (CSS px), that
+ * frame's devicePixelRatio and, where it sent one, its layout viewport (for capturing the rect alone).
+ */
+export type ScreenView = { rect: Rect; dpr: number; viewport?: Viewport | undefined };
 
 export type PixelEvidence = { certificates: Certificate[]; rect: Rect; thumb: Thumbnail | null; ms: number; error: string | null };
 

@@ -23,6 +23,7 @@ import { portKeeper } from './port-keeper';
 import { onBackgroundMessage, sendToBackground } from './runtime';
 import { certifyTarget } from './verifiers/dom';
 import { nextPaint, renderTarget } from './verifiers/settle';
+import { layoutViewport } from './viewport';
 
 /** Longer than any decision the background makes, including a user's answer to an ask. */
 const DECISION_TIMEOUT_MS = 3_700_000;
@@ -112,6 +113,7 @@ async function certify(requestId: string, json: string): Promise<Extract<Content
     certificates: evidence.certificates,
     certifyMs,
     devicePixelRatio: window.devicePixelRatio,
+    viewport: layoutViewport(),
   };
 }
 

@@ -21,6 +21,7 @@ import { shadowIncludingElements } from './verifiers/flat-tree';
 import { layersAt } from './verifiers/layers';
 import { filterEffects, isNone } from './verifiers/paint';
 import { clippedBy, describeElement, filterOpacity, hiddenBy, parentElement } from './verifiers/visibility';
+import { layoutViewport } from './viewport';
 
 /** How long a parent waits for the child's post to arrive, and how long an expectation lives. */
 const NONCE_WAIT_MS = 1_000;
@@ -137,6 +138,7 @@ export function certifyFrameElement(
     opacity: Math.min(1, Math.max(0, style.opacity)),
     doubts: [...new Set(doubts)].slice(0, 8),
     devicePixelRatio: window.devicePixelRatio,
+    viewport: layoutViewport(),
   };
 }
 

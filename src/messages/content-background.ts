@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CertificateSchema, ToolDescriptorSchema, VerdictSchema } from '../core/contracts';
+import { ViewportSchema } from './viewport';
 
 /** What a page says about a tool it registers: all of it untrusted, bounded here. */
 export const PageToolRegistrationSchema = z.strictObject({
@@ -58,6 +59,8 @@ export const ContentRequestSchema = z.discriminatedUnion('kind', [
     certifyMs: z.number().nonnegative().max(600_000).optional(),
     /** For cropping the target out of a screenshot of the tab. */
     devicePixelRatio: z.number().positive().max(16).optional(),
+    /** This frame's layout viewport, for capturing only the target (messages/viewport.ts). */
+    viewport: ViewportSchema.optional(),
   }),
   z.strictObject({
     kind: z.literal('malformed'),

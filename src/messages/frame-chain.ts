@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RectSchema } from '../core/contracts';
+import { ViewportSchema } from './viewport';
 
 /**
  * Background ⇄ the bridges of a subframe's ancestors, for the frame chain (src/background/frame-chain.ts).
@@ -45,6 +46,8 @@ export const FrameCertifyReplySchema = z.discriminatedUnion('status', [
     scale: z.number().nonnegative(),
     opacity: z.number().min(0).max(1),
     devicePixelRatio: z.number().positive().max(16),
+    /** This (parent) frame's layout viewport; the top frame's places the capture (messages/viewport.ts). */
+    viewport: ViewportSchema.optional(),
     /** What this document paints onto the frame that the DOM cannot judge: the pixels decide. */
     doubts: z.array(z.string().max(300)).max(8),
   }),

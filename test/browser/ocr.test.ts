@@ -5,11 +5,13 @@ import { probeBuild } from '../support/ocr-probe/build';
 import { type FixtureServer, startFixtureServer } from '../support/server';
 
 type Rect = { x: number; y: number; width: number; height: number };
+/** The fixture's layout viewport (src/messages/viewport.ts): given it, Firefox captures the rect alone, as decisions do. */
+type Viewport = { scrollX: number; scrollY: number; width: number; height: number };
 type Ocr = { ok: true; text: string; confidence: number; hash: string; ms: number } | { ok: false; error: string };
 type Probe = {
-  ocr(url: string, rect: Rect, dpr: number): Promise<Ocr>;
-  hash(url: string, rect: Rect, dpr: number): Promise<{ ok: true; hash: string } | { ok: false; error: string }>;
-  ocrHidden(url: string, rect: Rect, dpr: number): Promise<Ocr>;
+  ocr(url: string, rect: Rect, dpr: number, viewport?: Viewport): Promise<Ocr>;
+  hash(url: string, rect: Rect, dpr: number, viewport?: Viewport): Promise<{ ok: true; hash: string } | { ok: false; error: string }>;
+  ocrHidden(url: string, rect: Rect, dpr: number, viewport?: Viewport): Promise<Ocr>;
   hungEngine(): Promise<{ result: { ok: boolean; error?: string }; ms: number; warm: boolean }>;
   idleRelease(): Promise<{
     first: { cold: boolean };
@@ -48,11 +50,13 @@ describe.each(BROWSERS)('OCR verifier in %s', (name) => {
   const measure = (selector: string) =>
     state.fixture.evaluate((s) => {
       const { x, y, width, height } = document.querySelector(s)!.getBoundingClientRect();
-      return { rect: { x, y, width, height }, dpr: devicePixelRatio };
+      const box = document.scrollingElement!;
+      const viewport: Viewport = { scrollX, scrollY, width: box.clientWidth, height: box.clientHeight };
+      return { rect: { x, y, width, height }, dpr: devicePixelRatio, viewport };
     }, selector);
   async function ocr(selector: string): Promise<Extract<Ocr, { ok: true }>> {
-    const { rect, dpr } = await measure(selector);
-    const result = await call('ocr', state.url, rect, dpr);
+    const { rect, dpr, viewport } = await measure(selector);
+    const result = await call('ocr', state.url, rect, dpr, viewport);
     if (!result.ok) throw new Error(`OCR of ${selector} failed: ${result.error}`);
     return result;
   }
@@ -97,9 +101,9 @@ describe.each(BROWSERS)('OCR verifier in %s', (name) => {
 
   it('changes the pixel hash when the button text changes', async () => {
     // The TOCTOU re-check hashes the rect that was certified, so the rect is kept.
-    const { rect, dpr } = await measure('#pay');
+    const { rect, dpr, viewport } = await measure('#pay');
     const hashOf = async () => {
-      const result = await call('hash', state.url, rect, dpr);
+      const result = await call('hash', state.url, rect, dpr, viewport);
       if (!result.ok) throw new Error(result.error);
       return result.hash;
     };
@@ -120,8 +124,9 @@ describe.each(BROWSERS)('OCR verifier in %s', (name) => {
   });
 
   it('refuses to read a tab that is not the visible one', async () => {
-    const { rect, dpr } = await measure('#pay');
+    const { rect, dpr, viewport } = await measure('#pay');
     expect(await call('ocrHidden', state.url, rect, dpr)).toEqual({ ok: false, error: 'tab_not_visible' });
+    expect(await call('ocrHidden', state.url, rect, dpr, viewport)).toEqual({ ok: false, error: 'tab_not_visible' });
   });
 
   it('times out a hung worker and drops it (fail closed)', async () => {

@@ -13,6 +13,8 @@ import { codes, type Verdict } from '../support/suite';
  * (WARRANT_OCR_PROBE=1), which adds a test-only page that can count captures and set the policy.
  */
 type Rect = { x: number; y: number; width: number; height: number };
+/** The fixture's layout viewport (src/messages/viewport.ts): the probe then captures as decisions do. */
+type Viewport = { scrollX: number; scrollY: number; width: number; height: number };
 type Print = { ok: true; hash: string; cols: number; rows: number; cells: number[] } | { ok: false; error: string };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -131,6 +133,55 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     }
   });
 
+  it('reads a target on a scrolled page where the user sees it, fixed layers included, and nothing off screen', async () => {
+    // Firefox captures the target's rect alone, in document coordinates (src/background/ocr/capture.ts):
+    // wrong scroll offsets would read another part of the page, an unclipped rect what is off screen.
+    await state.page.evaluate(() => {
+      const section = document.createElement('section');
+      section.id = 'scrolled';
+      section.innerHTML =
+        '<div style="height: 1500px"></div><p><button id="far">Pay $1,000</button> <button id="far-fixed">Pay $1,000</button></p><div style="height: 1500px"></div>';
+      document.body.append(section);
+      for (const el of section.querySelectorAll('button'))
+        el.addEventListener('click', () => (window as unknown as { clicks: string[] }).clicks.push(el.id));
+      document.getElementById('far')!.scrollIntoView({ block: 'center' });
+      // "$7,000" painted over the second button from a fixed layer that lets clicks through.
+      const r = document.getElementById('far-fixed')!.getBoundingClientRect();
+      const mask = document.createElement('span');
+      mask.textContent = 'Pay $7,000';
+      mask.style.cssText = `position: fixed; left: ${r.x}px; top: ${r.y}px; width: ${r.width}px; height: ${r.height}px; box-sizing: border-box; pointer-events: none; background: #eeeeee; color: #111111; border: 1px solid #888888; display: flex; align-items: center; justify-content: center; font: 20px 'DejaVu Sans', Arial, sans-serif`;
+      section.append(mask);
+    });
+    try {
+      await painted();
+      const far = await rectOf('#far');
+      expect(far.viewport.scrollY).toBeGreaterThan(1_000);
+      // The rect alone and the whole viewport show the same pixels (Chromium always takes the latter).
+      const alone = (await probe('print', state.url, far.rect, far.dpr, far.viewport)) as Print;
+      const whole = (await probe('print', state.url, far.rect, far.dpr)) as Print;
+      if (!alone.ok || !whole.ok) throw new Error(`print failed: ${JSON.stringify([alone, whole])}`);
+      const thumbOf = (p: Extract<Print, { ok: true }>): Thumbnail => ({ cols: p.cols, rows: p.rows, cells: Uint8Array.from(p.cells) });
+      const apart = thumbnailDistance(thumbOf(alone), thumbOf(whole));
+      console.log(`[pixels ${name}] scrolled page: rect capture vs viewport capture, thumbnail distance ${apart}`);
+      expect(apart).toBeLessThanOrEqual(RECHECK_TOLERANCE);
+      // Below the viewport: nothing is read, whatever the document holds there.
+      const below = { ...far.rect, y: far.viewport.height + 40 };
+      expect(await probe('print', state.url, below, far.dpr, far.viewport)).toEqual({ ok: false, error: 'rect_outside_viewport' });
+
+      const honest = await click('#far', 'Pay $1,000');
+      const disguised = await click('#far-fixed', 'Pay $1,000');
+      expect(honest).toMatchObject({ decision: 'allow', executed: true });
+      expect(disguised).toMatchObject({ decision: 'block', executed: false });
+      expect(codes(disguised)).toContain('pixel_mismatch');
+      expect(await clicks()).toEqual(['far']);
+    } finally {
+      await state.page.evaluate(() => {
+        document.getElementById('scrolled')?.remove();
+        window.scrollTo(0, 0);
+      });
+    }
+  });
+
   it('tolerates rendering noise over repeated honest clicks, and measures its own latency', async () => {
     const decisions: number[] = [];
     for (let i = 0; i < 8; i++) {
@@ -146,7 +197,7 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     for (let i = 0; i < 8; i++) {
       // One capture each: half the pause keeps Chromium's quota out of what is timed.
       await sleep(name === 'chromium' ? 550 : 100);
-      const read = (await probe('ocr', state.url, rect.rect, rect.dpr)) as { ok: boolean; ms: number };
+      const read = (await probe('ocr', state.url, rect.rect, rect.dpr, rect.viewport)) as { ok: boolean; ms: number };
       if (read.ok) bare.push(read.ms);
     }
     await probe('show', state.url);
@@ -163,12 +214,14 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
   const rectOf = (selector: string) =>
     state.page.evaluate((s) => {
       const { x, y, width, height } = document.querySelector(s)!.getBoundingClientRect();
-      return { rect: { x, y, width, height } as Rect, dpr: devicePixelRatio };
+      const box = document.scrollingElement!;
+      const viewport: Viewport = { scrollX, scrollY, width: box.clientWidth, height: box.clientHeight };
+      return { rect: { x, y, width, height } as Rect, dpr: devicePixelRatio, viewport };
     }, selector);
 
   it('measures the re-check: honest re-captures stay within the tolerance, real changes exceed it', async () => {
-    const print = async (rect: Rect, dpr: number) => {
-      const p = (await probe('print', state.url, rect, dpr)) as Print;
+    const print = async (rect: Rect, dpr: number, viewport: Viewport) => {
+      const p = (await probe('print', state.url, rect, dpr, viewport)) as Print;
       if (!p.ok) throw new Error(p.error);
       return p;
     };
@@ -178,29 +231,29 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     await probe('show', state.url);
     await pause();
     for (const selector of ['#pay', '#rot', '#skew', '#scaled', '#gear']) {
-      const { rect, dpr } = await rectOf(selector);
+      const { rect, dpr, viewport } = await rectOf(selector);
       await painted();
-      const reference = await print(rect, dpr);
+      const reference = await print(rect, dpr, viewport);
       honest[selector] = { thumb: [], dhash: [] };
       for (let i = 0; i < 3; i++) {
         if (i % 2 === 1) await state.page.evaluate(() => window.scrollBy(0, 0));
         await painted();
-        const again = await print(rect, dpr);
+        const again = await print(rect, dpr, viewport);
         honest[selector].thumb.push(thumbnailDistance(thumb(reference), thumb(again)));
         honest[selector].dhash.push(hammingDistance(reference.hash, again.hash));
       }
     }
     const changes: Record<string, { thumb: number; dhash: number }> = {};
     const change = async (label: string, selector: string, mutate: (el: HTMLElement) => void, restore: (el: HTMLElement) => void) => {
-      const { rect, dpr } = await rectOf(selector);
+      const { rect, dpr, viewport } = await rectOf(selector);
       await painted();
-      const reference = await print(rect, dpr);
+      const reference = await print(rect, dpr, viewport);
       await state.page.evaluate(([s, f]) => new Function('el', f)(document.querySelector(s)), [selector, `(${mutate})(el)`] as [
         string,
         string,
       ]);
       await painted();
-      const after = await print(rect, dpr);
+      const after = await print(rect, dpr, viewport);
       await state.page.evaluate(([s, f]) => new Function('el', f)(document.querySelector(s)), [selector, `(${restore})(el)`] as [
         string,
         string,

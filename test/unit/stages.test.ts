@@ -31,7 +31,7 @@ const TOP = {
   windowId: 1,
 };
 const SUB = { ...TOP, frameId: 7, frameUrl: 'https://shop.example/frame', tabUrl: 'https://shop.example/' };
-const shot = { useDpr: vi.fn(), png: vi.fn() } as never;
+const shot = { useScreen: vi.fn(), png: vi.fn() } as never;
 
 /** What a frame's content script sends: fresh DOM certificates scoped to itself ("self"). */
 function fromFrame(selector: string, text: string, doubts: string[] = []): Certificate[] {

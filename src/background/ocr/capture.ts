@@ -1,5 +1,6 @@
 import browser from 'webextension-polyfill';
-import { type GrayImage, toGray } from '../../core/pixels';
+import { documentArea, type GrayImage, toGray } from '../../core/pixels';
+import type { Viewport } from '../../messages/viewport';
 import { MAX_PIXELS, MAX_SIDE } from '../../offscreen/protocol';
 
 /** An element's border box in CSS pixels, viewport coordinates (getBoundingClientRect). */
@@ -22,22 +23,41 @@ let captureQueue: Promise<unknown> = Promise.resolve();
  * captureVisibleTab sees only the active tab of a window, so the tab must be the active one
  * (and not minimised or covered by another window of its own): it is checked before and after
  * the capture, and anything else is refused rather than reading another tab's pixels.
+ *
+ * Firefox, given the top frame's layout viewport: only the part of the element inside the viewport
+ * is captured (`rect`, in document coordinates: the viewport's scroll offset added), which paints the
+ * same pixels, fixed layers included, as cropping a capture of the whole viewport, at a fraction of
+ * the cost (8 against 37 ms for a button, measured). Firefox paints whatever document area it is
+ * given, seen or not, so the rect is clipped to the viewport first: nothing off screen is read.
+ * The scroll offset is the one the frame measured the rect with, so the area is where the element
+ * is in its document: had the page scrolled since, the crop still shows the element with whatever
+ * is painted over it now, and whether it is on screen at all is the executor's certification's to
+ * say just before it acts (as it must for a page that scrolls after the capture anyway).
  */
-export async function captureCrop(tabId: number, windowId: number | undefined, rect: CssRect, dpr: number): Promise<CropResult> {
+export async function captureCrop(
+  tabId: number,
+  windowId: number | undefined,
+  rect: CssRect,
+  dpr: number,
+  viewport?: Viewport,
+): Promise<CropResult> {
   if (![rect.x, rect.y, rect.width, rect.height].every(Number.isFinite) || rect.width <= 0 || rect.height <= 0) {
     return { ok: false, error: 'bad_rect' };
   }
   if (!Number.isFinite(dpr) || dpr <= 0 || dpr > 8) return { ok: false, error: 'bad_device_pixel_ratio' };
+  const area = __TARGET__ === 'firefox' && viewport ? documentArea(rect, viewport) : null;
+  if (area === 'outside') return { ok: false, error: 'rect_outside_viewport' };
   const before = await visibleWindow(tabId, windowId);
   if (before === null) return { ok: false, error: 'tab_not_visible' };
   let dataUrl: string;
   try {
-    dataUrl = await throttled(() => browser.tabs.captureVisibleTab(before, { format: 'png' }));
+    const options: browser.ExtensionTypes.ImageDetails = area ? { format: 'png', rect: area.capture } : { format: 'png' };
+    dataUrl = await throttled(() => browser.tabs.captureVisibleTab(before, options));
   } catch (error) {
     return { ok: false, error: 'capture_failed', ...detail(error) };
   }
   if ((await visibleWindow(tabId, windowId)) !== before) return { ok: false, error: 'tab_not_visible' };
-  return cropPng(dataUrl, rect, dpr);
+  return area ? cropPng(dataUrl, area.within, dpr, area.capture) : cropPng(dataUrl, rect, dpr);
 }
 
 /** The window the tab is the active tab of, or null. */
@@ -67,8 +87,11 @@ function throttled<T>(capture: () => Promise<T>): Promise<T> {
   return next;
 }
 
-/** Decodes the PNG and reads the element's pixels (getImageData: no re-encoding). */
-async function cropPng(dataUrl: string, rect: CssRect, dpr: number): Promise<CropResult> {
+/**
+ * Decodes the PNG and reads the element's pixels (getImageData: no re-encoding). `rect` is relative
+ * to the captured area; where only an area was captured, the image must be that area at `dpr`.
+ */
+async function cropPng(dataUrl: string, rect: CssRect, dpr: number, captured?: CssRect): Promise<CropResult> {
   const comma = dataUrl.indexOf(',');
   if (!dataUrl.startsWith('data:image/png;base64,') || comma < 0) return { ok: false, error: 'capture_failed' };
   const binary = atob(dataUrl.slice(comma + 1));
@@ -76,6 +99,9 @@ async function cropPng(dataUrl: string, rect: CssRect, dpr: number): Promise<Cro
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
   try {
+    // A zoom or scale the page's devicePixelRatio did not tell would misplace the crop: refused, not guessed.
+    if (captured && (Math.abs(bitmap.width - captured.width * dpr) > 1 || Math.abs(bitmap.height - captured.height * dpr) > 1))
+      return { ok: false, error: 'capture_scale_mismatch' };
     // Rounded inwards: a partly covered edge pixel is the border's, not the content's.
     const left = Math.max(0, Math.ceil(rect.x * dpr));
     const top = Math.max(0, Math.ceil(rect.y * dpr));

@@ -1,5 +1,6 @@
 import browser from 'webextension-polyfill';
 import { dHash, encodePngGray, type GrayImage, shrinkTo } from '../../core/pixels';
+import type { Viewport } from '../../messages/viewport';
 import { createOcrEngine, type OcrEngine } from '../../offscreen/engine';
 import type { OcrLang } from '../../offscreen/protocol';
 import { type CssRect, captureCrop } from './capture';
@@ -15,16 +16,23 @@ export type OcrResult = { ok: true; text: string; confidence: number; hash: stri
 export type PixelHashResult = { ok: true; hash: string; ms: number } | { ok: false; error: string };
 
 /**
- * Reads what an element shows on screen: captures the tab, crops the element's rect (CSS px,
- * viewport coordinates, × devicePixelRatio, minus a 2 px inset), hashes the crop and OCRs it.
+ * Reads what an element shows on screen: captures the tab (Firefox, given the viewport: only the
+ * element's part of it, see capture.ts), crops the element's rect (CSS px, viewport coordinates,
+ * × devicePixelRatio), hashes the crop and OCRs it.
  * The tab must be the active tab of its window (captureVisibleTab sees nothing else); otherwise
  * the answer is `tab_not_visible`. `confidence` is Tesseract's mean word confidence, 0..1.
  * Any failure (timeout, engine error, capture refused) is `{ ok: false }`: the caller treats the
  * predicate as unsupported, never as supported.
  */
-export async function ocrElement(tabId: number, windowId: number | undefined, rect: CssRect, devicePixelRatio: number): Promise<OcrResult> {
+export async function ocrElement(
+  tabId: number,
+  windowId: number | undefined,
+  rect: CssRect,
+  devicePixelRatio: number,
+  viewport?: Viewport,
+): Promise<OcrResult> {
   const started = performance.now();
-  const crop = await captureCrop(tabId, windowId, rect, devicePixelRatio);
+  const crop = await captureCrop(tabId, windowId, rect, devicePixelRatio, viewport);
   if (!crop.ok) return { ok: false, error: crop.error };
   const hash = dHash(crop.gray);
   const result = await recognize(crop.gray);
@@ -53,9 +61,10 @@ export async function pixelHashOf(
   windowId: number | undefined,
   rect: CssRect,
   devicePixelRatio: number,
+  viewport?: Viewport,
 ): Promise<PixelHashResult> {
   const started = performance.now();
-  const crop = await captureCrop(tabId, windowId, rect, devicePixelRatio);
+  const crop = await captureCrop(tabId, windowId, rect, devicePixelRatio, viewport);
   if (!crop.ok) return { ok: false, error: crop.error };
   return { ok: true, hash: dHash(crop.gray), ms: performance.now() - started };
 }

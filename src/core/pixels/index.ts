@@ -1,3 +1,4 @@
+export { type DocumentArea, documentArea, type ViewportBox } from './area';
 export { calibratedOcrConfidence, OCR_MIN_CONFIDENCE } from './confidence';
 export { DHASH_BITS, dHash, hammingDistance } from './dhash';
 export { dropRuleLines, trimFrame } from './edges';

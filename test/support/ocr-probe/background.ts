@@ -3,13 +3,22 @@ import '../../../src/background/index';
 import { type CssRect, captureCrop, captureStats, ocrElement, pixelHashOf } from '../../../src/background/ocr';
 import { savePolicy } from '../../../src/background/policy-store';
 import { dHash, thumbnail } from '../../../src/core/pixels';
+import type { Viewport } from '../../../src/messages/viewport';
 
 /**
  * Background entry of the test-only probe build: the real background, plus a handler that lets
  * the probe page (and nothing else) run the OCR module where it runs in production, in Chrome's
  * service worker and Firefox's event page. No such handler exists in dist/chrome or dist/firefox.
  */
-type ProbeRequest = { probe: 'ocr' | 'hash' | 'print'; tabId: number; windowId: number; rect: CssRect; dpr: number };
+type ProbeRequest = {
+  probe: 'ocr' | 'hash' | 'print';
+  tabId: number;
+  windowId: number;
+  rect: CssRect;
+  dpr: number;
+  /** The fixture's layout viewport: given, Firefox captures the rect alone, as decisions do. */
+  viewport?: Viewport;
+};
 const probePages = browser.runtime.getURL('test/support/ocr-probe/');
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
@@ -20,14 +29,14 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
   // Stores a policy as the settings page would (the probe page is not the settings page, so it may not ask for policy:set).
   if (request.probe === 'setPolicy') return savePolicy((message as { policy: unknown }).policy);
   if (request.probe !== 'ocr' && request.probe !== 'hash' && request.probe !== 'print') return undefined;
-  const { tabId, windowId, rect, dpr } = request as ProbeRequest;
-  if (request.probe === 'print') return fingerprint(tabId, windowId, rect, dpr);
-  return request.probe === 'ocr' ? ocrElement(tabId, windowId, rect, dpr) : pixelHashOf(tabId, windowId, rect, dpr);
+  const { tabId, windowId, rect, dpr, viewport } = request as ProbeRequest;
+  if (request.probe === 'print') return fingerprint(tabId, windowId, rect, dpr, viewport);
+  return request.probe === 'ocr' ? ocrElement(tabId, windowId, rect, dpr, viewport) : pixelHashOf(tabId, windowId, rect, dpr, viewport);
 });
 
 /** Both re-check fingerprints of one capture: the 64-bit dHash and the thumbnail's cells. */
-async function fingerprint(tabId: number, windowId: number, rect: CssRect, dpr: number) {
-  const crop = await captureCrop(tabId, windowId, rect, dpr);
+async function fingerprint(tabId: number, windowId: number, rect: CssRect, dpr: number, viewport?: Viewport) {
+  const crop = await captureCrop(tabId, windowId, rect, dpr, viewport);
   if (!crop.ok) return crop;
   const thumb = thumbnail(crop.gray);
   return { ok: true, hash: dHash(crop.gray), cols: thumb.cols, rows: thumb.rows, cells: [...thumb.cells] };

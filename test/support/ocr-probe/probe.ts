@@ -1,5 +1,6 @@
 import browser from 'webextension-polyfill';
 import type { CssRect } from '../../../src/background/ocr';
+import type { Viewport } from '../../../src/messages/viewport';
 import { ASSETS, createOcrEngine } from '../../../src/offscreen/engine';
 
 /**
@@ -14,19 +15,19 @@ async function findTab(url: string): Promise<{ id: number; windowId: number }> {
   return { id: tab.id, windowId: tab.windowId };
 }
 
-async function inBackground(probe: 'ocr' | 'hash' | 'print', url: string, rect: CssRect, dpr: number, show = true) {
+async function inBackground(probe: 'ocr' | 'hash' | 'print', url: string, rect: CssRect, dpr: number, viewport?: Viewport, show = true) {
   const tab = await findTab(url);
   // captureVisibleTab reads only the active tab; this probe's own tab steps aside.
   if (show) await browser.tabs.update(tab.id, { active: true });
-  return browser.runtime.sendMessage({ probe, tabId: tab.id, windowId: tab.windowId, rect, dpr });
+  return browser.runtime.sendMessage({ probe, tabId: tab.id, windowId: tab.windowId, rect, dpr, viewport });
 }
 
 const silentWorker = new URL('./silent-worker.js', import.meta.url).href;
 
 const probe = {
-  ocr: (url: string, rect: CssRect, dpr: number) => inBackground('ocr', url, rect, dpr),
-  hash: (url: string, rect: CssRect, dpr: number) => inBackground('hash', url, rect, dpr),
-  print: (url: string, rect: CssRect, dpr: number) => inBackground('print', url, rect, dpr),
+  ocr: (url: string, rect: CssRect, dpr: number, viewport?: Viewport) => inBackground('ocr', url, rect, dpr, viewport),
+  hash: (url: string, rect: CssRect, dpr: number, viewport?: Viewport) => inBackground('hash', url, rect, dpr, viewport),
+  print: (url: string, rect: CssRect, dpr: number, viewport?: Viewport) => inBackground('print', url, rect, dpr, viewport),
   /** Makes the tab at `url` the active one (captureVisibleTab reads only that one). */
   async show(url: string) {
     await browser.tabs.update((await findTab(url)).id, { active: true });
@@ -38,10 +39,10 @@ const probe = {
   },
   captures: () => browser.runtime.sendMessage({ probe: 'captures' }) as Promise<number>,
   /** OCR of a tab that is not the active one must be refused, not read from whatever is shown. */
-  async ocrHidden(url: string, rect: CssRect, dpr: number) {
+  async ocrHidden(url: string, rect: CssRect, dpr: number, viewport?: Viewport) {
     const self = await browser.tabs.getCurrent();
     await browser.tabs.update(self!.id!, { active: true });
-    return inBackground('ocr', url, rect, dpr, false);
+    return inBackground('ocr', url, rect, dpr, viewport, false);
   },
   /** An engine whose worker never answers: must time out, and drop the worker (fail closed). */
   async hungEngine() {
