@@ -97,6 +97,34 @@ describe('asks whose page went before they were listed', () => {
     expect(await queue.ask(pending('closed', null, { tabId: 3, frameId: 0 }), top)).toEqual({ approved: false, why: 'tab_closed' });
   });
 
+  it("forgets a tab's subframes when its top frame commits, and all but the last closed tabs", () => {
+    const old = pages.markPage(5, 3);
+    queue.denyAsksOfFrame(5, 3);
+    queue.denyAsksOfFrame(5, 4);
+    expect(pages.goneSince(5, 3, old)).toBe('page_left');
+    const beforeTop = pages.keptCounts();
+    queue.denyAsksOfFrame(5, 0);
+    // The subframes' counts went with the page; a mark from before still sees it gone (the tab's count).
+    expect(pages.keptCounts()).toBe(beforeTop - 2);
+    expect(pages.goneSince(5, 3, old)).toBe('page_left');
+    const fresh = pages.markPage(5, 3);
+    expect(pages.goneSince(5, 3, fresh)).toBeNull();
+    queue.denyAsksOfFrame(5, 3);
+    expect(pages.goneSince(5, 3, fresh)).toBe('page_left');
+
+    const first = pages.markPage(1_000, 0);
+    for (let tab = 1_000; tab < 1_000 + pages.CLOSED_KEPT + 50; tab++) {
+      queue.denyAsksOfFrame(tab, 2);
+      queue.denyAsksOfTab(tab);
+    }
+    // One count per remembered closed tab, none of their subframes; the oldest are forgotten.
+    expect(pages.keptCounts()).toBeLessThanOrEqual(pages.CLOSED_KEPT + 10);
+    expect(pages.goneSince(1_000, 0, first)).toBeNull();
+    const last = 1_000 + pages.CLOSED_KEPT + 49;
+    expect(pages.goneSince(last, 0, { tab: 0, frame: 0 })).toBe('tab_closed');
+    expect(pages.goneSince(last, 2, { tab: 0, frame: 0 })).toBe('tab_closed');
+  });
+
   it('waits for the user when the page it was raised on is still there (a decision started on the new page)', async () => {
     queue.denyAsksOfFrame(4, 0);
     const since = pages.markPage(4, 0);

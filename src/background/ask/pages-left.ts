@@ -4,31 +4,62 @@
  * per subframe. A decision marks where it started; an ask listed only after its page had gone
  * (its picture was still being taken when the page navigated, say) ends at once instead of
  * waiting, listed, for an answer that could change nothing (ask/queue.ts).
+ *
+ * Kept small: a top-frame commit drops the tab's subframe counts (any mark taken before it sees
+ * the tab's own count change first, and later marks start again from zero), and a closed tab keeps
+ * one entry, its own, among the last CLOSED_KEPT closed tabs (tab ids are not reused in a session).
  */
 export type PageMark = { tab: number; frame: number };
 type Why = 'tab_closed' | 'page_left';
+type Count = { count: number; why: Why };
 
-const counts = new Map<string, { count: number; why: Why }>();
+/** How many closed tabs are remembered. An ask still being prepared after this many more tabs closed is listed and waits, not approved, for its timeout. */
+export const CLOSED_KEPT = 1_000;
 
-const tabKey = (tabId: number) => `${tabId}`;
-const frameKey = (tabId: number, frameId: number) => `${tabId}:${frameId}`;
-const countOf = (key: string) => counts.get(key)?.count ?? 0;
+const tabs = new Map<number, { left: Count | null; frames: Map<number, Count> }>();
+/** Closed tabs, oldest first (a Map keeps insertion order). */
+const closed = new Map<number, true>();
 
 export function markPage(tabId: number, frameId: number): PageMark {
-  return { tab: countOf(tabKey(tabId)), frame: frameId === 0 ? 0 : countOf(frameKey(tabId, frameId)) };
+  const tab = tabs.get(tabId);
+  return { tab: tab?.left?.count ?? 0, frame: frameId === 0 ? 0 : (tab?.frames.get(frameId)?.count ?? 0) };
 }
 
 /** A page went: the whole tab's (`frameId` 0: the top frame's document, or the tab itself) or one subframe's. */
 export function pageLeft(tabId: number, frameId: number, why: Why): void {
-  const key = frameId === 0 ? tabKey(tabId) : frameKey(tabId, frameId);
-  counts.set(key, { count: countOf(key) + 1, why });
+  let tab = tabs.get(tabId);
+  if (!tab) {
+    tab = { left: null, frames: new Map() };
+    tabs.set(tabId, tab);
+  }
+  if (frameId !== 0) {
+    tab.frames.set(frameId, { count: (tab.frames.get(frameId)?.count ?? 0) + 1, why });
+    return;
+  }
+  tab.left = { count: (tab.left?.count ?? 0) + 1, why };
+  tab.frames.clear();
+  if (why !== 'tab_closed') return;
+  closed.delete(tabId);
+  closed.set(tabId, true);
+  for (const [oldest] of closed) {
+    if (closed.size <= CLOSED_KEPT) break;
+    closed.delete(oldest);
+    tabs.delete(oldest);
+  }
 }
 
 /** Why the page marked at `since` has gone since, or null while it is still there. */
 export function goneSince(tabId: number, frameId: number, since: PageMark): Why | null {
-  const tab = counts.get(tabKey(tabId));
-  if (tab && tab.count !== since.tab) return tab.why;
+  const tab = tabs.get(tabId);
+  if (tab?.left && tab.left.count !== since.tab) return tab.left.why;
   if (frameId === 0) return null;
-  const frame = counts.get(frameKey(tabId, frameId));
+  const frame = tab?.frames.get(frameId);
   return frame && frame.count !== since.frame ? frame.why : null;
+}
+
+/** How many counts are kept (tabs and subframes), for tests of the bound. */
+export function keptCounts(): number {
+  let kept = 0;
+  for (const tab of tabs.values()) kept += 1 + tab.frames.size;
+  return kept;
 }
