@@ -164,6 +164,21 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
       const apart = thumbnailDistance(thumbOf(alone), thumbOf(whole));
       console.log(`[pixels ${name}] scrolled page: rect capture vs viewport capture, thumbnail distance ${apart}`);
       expect(apart).toBeLessThanOrEqual(RECHECK_TOLERANCE);
+      // Zoomed by the browser: the page's devicePixelRatio says so, and the area is read at that scale.
+      await probe('zoom', state.url, 1.5);
+      try {
+        await painted();
+        const zoomed = await rectOf('#far');
+        expect(zoomed.dpr).toBeCloseTo(1.5);
+        const zoomedAlone = (await probe('print', state.url, zoomed.rect, zoomed.dpr, zoomed.viewport)) as Print;
+        const zoomedWhole = (await probe('print', state.url, zoomed.rect, zoomed.dpr)) as Print;
+        if (!zoomedAlone.ok || !zoomedWhole.ok) throw new Error(`print failed: ${JSON.stringify([zoomedAlone, zoomedWhole])}`);
+        expect(thumbnailDistance(thumbOf(zoomedAlone), thumbOf(zoomedWhole))).toBeLessThanOrEqual(RECHECK_TOLERANCE);
+      } finally {
+        await probe('zoom', state.url, 1);
+      }
+      await state.page.evaluate(() => document.getElementById('far')!.scrollIntoView({ block: 'center' }));
+      await painted();
       // Below the viewport: nothing is read, whatever the document holds there.
       const below = { ...far.rect, y: far.viewport.height + 40 };
       expect(await probe('print', state.url, below, far.dpr, far.viewport)).toEqual({ ok: false, error: 'rect_outside_viewport' });

@@ -28,6 +28,10 @@ const probe = {
   ocr: (url: string, rect: CssRect, dpr: number, viewport?: Viewport) => inBackground('ocr', url, rect, dpr, viewport),
   hash: (url: string, rect: CssRect, dpr: number, viewport?: Viewport) => inBackground('hash', url, rect, dpr, viewport),
   print: (url: string, rect: CssRect, dpr: number, viewport?: Viewport) => inBackground('print', url, rect, dpr, viewport),
+  /** Sets the browser's zoom for the tab at `url` (1 = none). */
+  async zoom(url: string, factor: number) {
+    await browser.tabs.setZoom((await findTab(url)).id, factor);
+  },
   /** Makes the tab at `url` the active one (captureVisibleTab reads only that one). */
   async show(url: string) {
     await browser.tabs.update((await findTab(url)).id, { active: true });
