@@ -66,15 +66,27 @@ describe.each(BROWSERS)('frame chain in %s', (name) => {
 
   // What the parent paints onto the frame that the DOM there cannot judge (a filter on the frame or
   // an ancestor, a blend or translucent layer over it) is settled by the pixels, in both directions.
-  it.each(['blur', 'washed', 'lighten-pe'])('does not run a click the frame chain paints out (pixels decide): %s', async (arrangement) => {
-    const report = await inTarget(arrangement, open);
+  // `far`: the top page is scrolled when the pixels are read (Firefox captures the target's area of
+  // the top document, placed by the top frame's scroll offset: src/background/ocr/capture.ts).
+  it.each([
+    ['blur', ''],
+    ['washed', ''],
+    ['lighten-pe', ''],
+    ['lighten-pe', '&far=1'],
+  ])('does not run a click the frame chain paints out (pixels decide): %s%s', async (arrangement, query) => {
+    const report = await inTarget(arrangement, open, query);
     expect(report.clicks).toEqual([]);
     expect(report.verdict.executed).toBe(false);
     expect(report.verdict.decision).toBe('block');
   });
 
-  it.each(['veil-pe', 'multiply-pe', 'grey'])('runs a click the frame chain only tints (pixels read it): %s', async (arrangement) => {
-    const report = await inTarget(arrangement, open);
+  it.each([
+    ['veil-pe', ''],
+    ['multiply-pe', ''],
+    ['grey', ''],
+    ['veil-pe', '&far=1'],
+  ])('runs a click the frame chain only tints (pixels read it): %s%s', async (arrangement, query) => {
+    const report = await inTarget(arrangement, open, query);
     expect(report.verdict.reasons).toEqual([]);
     expect(report.verdict).toMatchObject({ decision: 'allow', executed: true });
     expect(report.clicks).toEqual(['open']);
