@@ -138,7 +138,7 @@ export function certifyFrameElement(
     opacity: Math.min(1, Math.max(0, style.opacity)),
     doubts: [...new Set(doubts)].slice(0, 8),
     devicePixelRatio: window.devicePixelRatio,
-    viewport: layoutViewport(),
+    viewport: layoutViewport(element),
   };
 }
 

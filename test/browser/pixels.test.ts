@@ -133,18 +133,32 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     }
   });
 
+  const thumbOf = (p: Extract<Print, { ok: true }>): Thumbnail => ({ cols: p.cols, rows: p.rows, cells: Uint8Array.from(p.cells) });
+  /** One capture of `rect` alone (Firefox, given the viewport) and one of the whole viewport, as fingerprints. */
+  const aloneAndWhole = async (at: { rect: Rect; dpr: number; viewport: Viewport }) => {
+    const alone = (await probe('print', state.url, at.rect, at.dpr, at.viewport)) as Print;
+    const whole = (await probe('print', state.url, at.rect, at.dpr)) as Print;
+    if (!alone.ok || !whole.ok) throw new Error(`print failed: ${JSON.stringify([alone, whole])}`);
+    return { alone, whole, apart: thumbnailDistance(thumbOf(alone), thumbOf(whole)), bits: hammingDistance(alone.hash, whole.hash) };
+  };
+
+  // Firefox captures the target's rect alone, in document coordinates (src/background/ocr/capture.ts):
+  // wrong scroll offsets would read another part of the page, an unclipped rect what is off screen.
+  // In Chromium both captures take the whole viewport, so there the comparisons hold trivially.
   it('reads a target on a scrolled page where the user sees it, fixed layers included, and nothing off screen', async () => {
-    // Firefox captures the target's rect alone, in document coordinates (src/background/ocr/capture.ts):
-    // wrong scroll offsets would read another part of the page, an unclipped rect what is off screen.
     await state.page.evaluate(() => {
       const section = document.createElement('section');
       section.id = 'scrolled';
       section.innerHTML =
-        '<div style="height: 1500px"></div><p><button id="far">Pay $1,000</button> <button id="far-fixed">Pay $1,000</button></p><div style="height: 1500px"></div>';
+        '<div style="height: 1500px"></div><p><button id="far">Pay $1,000</button> <button id="far-fixed">Pay $1,000</button></p><div style="height: 1500px"></div>' +
+        '<p id="edge-line" style="position: absolute; left: 40px; margin: 0"><button id="edge" style="margin: 0">Edge of the screen</button><br><span style="font: 40px sans-serif">Delete everything</span></p>';
       document.body.append(section);
       for (const el of section.querySelectorAll('button'))
         el.addEventListener('click', () => (window as unknown as { clicks: string[] }).clicks.push(el.id));
       document.getElementById('far')!.scrollIntoView({ block: 'center' });
+      // Straddles the bottom of the viewport, with other words below it, off screen.
+      const edge = document.getElementById('edge-line')!;
+      edge.style.top = `${scrollY + document.scrollingElement!.clientHeight - 20}px`;
       // "$7,000" painted over the second button from a fixed layer that lets clicks through.
       const r = document.getElementById('far-fixed')!.getBoundingClientRect();
       const mask = document.createElement('span');
@@ -156,34 +170,42 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
       await painted();
       const far = await rectOf('#far');
       expect(far.viewport.scrollY).toBeGreaterThan(1_000);
-      // The rect alone and the whole viewport show the same pixels (Chromium always takes the latter).
-      const alone = (await probe('print', state.url, far.rect, far.dpr, far.viewport)) as Print;
-      const whole = (await probe('print', state.url, far.rect, far.dpr)) as Print;
-      if (!alone.ok || !whole.ok) throw new Error(`print failed: ${JSON.stringify([alone, whole])}`);
-      const thumbOf = (p: Extract<Print, { ok: true }>): Thumbnail => ({ cols: p.cols, rows: p.rows, cells: Uint8Array.from(p.cells) });
-      const apart = thumbnailDistance(thumbOf(alone), thumbOf(whole));
-      console.log(`[pixels ${name}] scrolled page: rect capture vs viewport capture, thumbnail distance ${apart}`);
-      expect(apart).toBeLessThanOrEqual(RECHECK_TOLERANCE);
+      const same = await aloneAndWhole(far);
+      // A few pixels off would already show: the same rect 6 px lower is the control.
+      const shifted = await aloneAndWhole({ ...far, rect: { ...far.rect, y: far.rect.y + 6 } });
+      const control = thumbnailDistance(thumbOf(same.alone), thumbOf(shifted.alone));
+      console.log(
+        `[pixels ${name}] scrolled page: rect vs viewport capture ${same.apart} (dHash ${same.bits} bits); 6 px lower ${control}`,
+      );
+      expect(same.apart).toBeLessThanOrEqual(1);
+      expect(same.bits).toBeLessThanOrEqual(2);
+      expect(control).toBeGreaterThan(4);
+
+      // Cut at the bottom of the viewport in both: the words below it, off screen, are in neither.
+      const edge = await rectOf('#edge');
+      expect(edge.rect.y + edge.rect.height).toBeGreaterThan(edge.viewport.height);
+      const cut = await aloneAndWhole({ ...edge, rect: { ...edge.rect, height: edge.rect.height + 60 } });
+      expect(cut.alone.rows).toBe(cut.whole.rows);
+      expect(cut.apart).toBeLessThanOrEqual(1);
+      // Wholly below the viewport: nothing is read, whatever the document holds there.
+      const below = { ...far.rect, y: far.viewport.height + 40 };
+      expect(await probe('print', state.url, below, far.dpr, far.viewport)).toEqual({ ok: false, error: 'rect_outside_viewport' });
+
       // Zoomed by the browser: the page's devicePixelRatio says so, and the area is read at that scale.
       await probe('zoom', state.url, 1.5);
       try {
         await painted();
         const zoomed = await rectOf('#far');
         expect(zoomed.dpr).toBeCloseTo(1.5);
-        const zoomedAlone = (await probe('print', state.url, zoomed.rect, zoomed.dpr, zoomed.viewport)) as Print;
-        const zoomedWhole = (await probe('print', state.url, zoomed.rect, zoomed.dpr)) as Print;
-        if (!zoomedAlone.ok || !zoomedWhole.ok) throw new Error(`print failed: ${JSON.stringify([zoomedAlone, zoomedWhole])}`);
-        expect(thumbnailDistance(thumbOf(zoomedAlone), thumbOf(zoomedWhole))).toBeLessThanOrEqual(RECHECK_TOLERANCE);
+        expect((await aloneAndWhole(zoomed)).apart).toBeLessThanOrEqual(1);
       } finally {
         await probe('zoom', state.url, 1);
       }
       await state.page.evaluate(() => document.getElementById('far')!.scrollIntoView({ block: 'center' }));
       await painted();
-      // Below the viewport: nothing is read, whatever the document holds there.
-      const below = { ...far.rect, y: far.viewport.height + 40 };
-      expect(await probe('print', state.url, below, far.dpr, far.viewport)).toEqual({ ok: false, error: 'rect_outside_viewport' });
 
       const honest = await click('#far', 'Pay $1,000');
+      expect(await probe('lastViewport')).toMatchObject({ scrollY: far.viewport.scrollY });
       const disguised = await click('#far-fixed', 'Pay $1,000');
       expect(honest).toMatchObject({ decision: 'allow', executed: true });
       expect(disguised).toMatchObject({ decision: 'block', executed: false });
@@ -192,6 +214,71 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     } finally {
       await state.page.evaluate(() => {
         document.getElementById('scrolled')?.remove();
+        window.scrollTo(0, 0);
+      });
+    }
+  });
+
+  it('captures the whole viewport for a target that does not scroll with its page, and places the others right to left too', async () => {
+    await state.page.evaluate(() => {
+      const section = document.createElement('section');
+      section.id = 'anchors';
+      section.innerHTML =
+        '<div style="height: 1500px"></div>' +
+        '<button id="pinned" style="position: fixed; left: 40px; top: 120px; margin: 0">Open menu</button>' +
+        '<div style="position: sticky; top: 0"><button id="stuck">Open help</button></div>' +
+        '<div style="height: 1500px"></div>';
+      document.body.append(section);
+      for (const el of section.querySelectorAll('button'))
+        el.addEventListener('click', () => (window as unknown as { clicks: string[] }).clicks.push(el.id));
+      window.scrollTo(0, 1_000);
+    });
+    try {
+      await painted();
+      // Fixed: its place in the document moves whenever the page scrolls. Measured, then the page
+      // scrolls before the capture: the rect alone (stale offset) reads what took its place, the
+      // whole viewport still shows it.
+      const pinned = await rectOf('#pinned');
+      const reference = (await probe('print', state.url, pinned.rect, pinned.dpr)) as Print;
+      await state.page.evaluate(() => window.scrollBy(0, 300));
+      await painted();
+      const { alone, whole } = await aloneAndWhole(pinned);
+      if (!reference.ok) throw new Error(reference.error);
+      expect(thumbnailDistance(thumbOf(whole), thumbOf(reference))).toBeLessThanOrEqual(1);
+      if (name === 'firefox') expect(thumbnailDistance(thumbOf(alone), thumbOf(reference))).toBeGreaterThan(RECHECK_TOLERANCE);
+      // So a fixed or sticky target's frame sends no viewport, and its pixels come from the whole viewport.
+      expect(await click('#pinned', 'Open menu')).toMatchObject({ decision: 'allow', executed: true });
+      expect(await probe('lastViewport')).toBeNull();
+      expect(await click('#stuck', 'Open help')).toMatchObject({ decision: 'allow', executed: true });
+      expect(await probe('lastViewport')).toBeNull();
+      expect(await clicks()).toEqual(['pinned', 'stuck']);
+    } finally {
+      await state.page.evaluate(() => {
+        document.getElementById('anchors')?.remove();
+        window.scrollTo(0, 0);
+      });
+    }
+    // Right to left, scrolled sideways (scrollX is negative): the document area is still the target's.
+    await state.page.evaluate(() => {
+      document.documentElement.dir = 'rtl';
+      document.body.style.width = '3000px';
+      const wide = document.createElement('button');
+      wide.id = 'wide';
+      wide.textContent = 'Far left';
+      wide.style.cssText = 'position: absolute; left: 60px; top: 900px';
+      document.body.append(wide);
+      wide.scrollIntoView({ block: 'center', inline: 'center' });
+    });
+    try {
+      await painted();
+      const wide = await rectOf('#wide');
+      expect(wide.viewport.scrollX).toBeLessThan(0);
+      expect((await aloneAndWhole(wide)).apart).toBeLessThanOrEqual(1);
+    } finally {
+      await state.page.evaluate(() => {
+        document.getElementById('wide')?.remove();
+        document.documentElement.dir = '';
+        document.body.style.width = '';
         window.scrollTo(0, 0);
       });
     }

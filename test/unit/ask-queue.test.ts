@@ -97,32 +97,53 @@ describe('asks whose page went before they were listed', () => {
     expect(await queue.ask(pending('closed', null, { tabId: 3, frameId: 0 }), top)).toEqual({ approved: false, why: 'tab_closed' });
   });
 
-  it("forgets a tab's subframes when its top frame commits, and all but the last closed tabs", () => {
-    const old = pages.markPage(5, 3);
-    queue.denyAsksOfFrame(5, 3);
-    queue.denyAsksOfFrame(5, 4);
-    expect(pages.goneSince(5, 3, old)).toBe('page_left');
-    const beforeTop = pages.keptCounts();
-    queue.denyAsksOfFrame(5, 0);
-    // The subframes' counts went with the page; a mark from before still sees it gone (the tab's count).
-    expect(pages.keptCounts()).toBe(beforeTop - 2);
-    expect(pages.goneSince(5, 3, old)).toBe('page_left');
-    const fresh = pages.markPage(5, 3);
-    expect(pages.goneSince(5, 3, fresh)).toBeNull();
-    queue.denyAsksOfFrame(5, 3);
-    expect(pages.goneSince(5, 3, fresh)).toBe('page_left');
+  it("forgets a tab's subframes when its top frame commits, and all but the last closed tabs", async () => {
+    // A module of its own, so the counts kept are this test's alone.
+    vi.resetModules();
+    const own = await import('../../src/background/ask/pages-left');
+    const commit = (tab: number, frame: number) => own.pageLeft(tab, frame, 'page_left');
+    const close = (tab: number) => own.pageLeft(tab, 0, 'tab_closed');
+    commit(5, 3);
+    commit(5, 4);
+    // Marked with the subframe's current count, just before the top frame commits: only the tab's own count can tell.
+    const beforeTop = own.markPage(5, 3);
+    expect(own.goneSince(5, 3, beforeTop)).toBeNull();
+    expect(own.keptCounts()).toBe(3);
+    commit(5, 0);
+    // The subframes' counts went with the page; a mark from before still sees it gone.
+    expect(own.keptCounts()).toBe(1);
+    expect(own.goneSince(5, 3, beforeTop)).toBe('page_left');
+    const fresh = own.markPage(5, 3);
+    expect(own.goneSince(5, 3, fresh)).toBeNull();
+    commit(5, 3);
+    expect(own.goneSince(5, 3, fresh)).toBe('page_left');
 
-    const first = pages.markPage(1_000, 0);
-    for (let tab = 1_000; tab < 1_000 + pages.CLOSED_KEPT + 50; tab++) {
-      queue.denyAsksOfFrame(tab, 2);
-      queue.denyAsksOfTab(tab);
+    const first = own.markPage(1_000, 0);
+    const openTab = own.markPage(6, 0);
+    commit(6, 0);
+    for (let tab = 1_000; tab < 1_000 + own.CLOSED_KEPT + 50; tab++) {
+      commit(tab, 2);
+      close(tab);
     }
-    // One count per remembered closed tab, none of their subframes; the oldest are forgotten.
-    expect(pages.keptCounts()).toBeLessThanOrEqual(pages.CLOSED_KEPT + 10);
-    expect(pages.goneSince(1_000, 0, first)).toBeNull();
-    const last = 1_000 + pages.CLOSED_KEPT + 49;
-    expect(pages.goneSince(last, 0, { tab: 0, frame: 0 })).toBe('tab_closed');
-    expect(pages.goneSince(last, 2, { tab: 0, frame: 0 })).toBe('tab_closed');
+    // Closed tabs are forgotten, oldest first, never the open ones; a commit reported after the close changes nothing.
+    expect(own.goneSince(1_000, 0, first)).toBeNull();
+    expect(own.goneSince(6, 0, openTab)).toBe('page_left');
+    expect(own.goneSince(5, 3, fresh)).toBe('page_left');
+    const last = 1_000 + own.CLOSED_KEPT + 49;
+    commit(last, 0);
+    commit(last, 2);
+    expect(own.goneSince(last, 0, { tab: 0, frame: 0 })).toBe('tab_closed');
+    expect(own.goneSince(last, 2, { tab: 0, frame: 0 })).toBe('tab_closed');
+    // Tab 5 and its frame 3, tab 6, and one count per remembered closed tab.
+    expect(own.keptCounts()).toBe(2 + 1 + own.CLOSED_KEPT);
+
+    // A page making and navigating frames without end: only the last FRAMES_KEPT are counted.
+    const oldFrame = own.markPage(7, 1);
+    commit(7, 1);
+    for (let frame = 2; frame < 2 + own.FRAMES_KEPT; frame++) commit(7, frame);
+    expect(own.goneSince(7, 1, oldFrame)).toBeNull();
+    expect(own.goneSince(7, 2, { tab: 0, frame: 0 })).toBe('page_left');
+    expect(own.keptCounts()).toBe(2 + 1 + own.CLOSED_KEPT + 1 + own.FRAMES_KEPT);
   });
 
   it('waits for the user when the page it was raised on is still there (a decision started on the new page)', async () => {

@@ -6,8 +6,9 @@
  * waiting, listed, for an answer that could change nothing (ask/queue.ts).
  *
  * Kept small: a top-frame commit drops the tab's subframe counts (any mark taken before it sees
- * the tab's own count change first, and later marks start again from zero), and a closed tab keeps
- * one entry, its own, among the last CLOSED_KEPT closed tabs (tab ids are not reused in a session).
+ * the tab's own count change first, and later marks start again from zero), a tab keeps the last
+ * FRAMES_KEPT subframes' counts, and a closed tab keeps one entry, its own, among the last
+ * CLOSED_KEPT closed tabs (tab ids are not reused in a session).
  */
 export type PageMark = { tab: number; frame: number };
 type Why = 'tab_closed' | 'page_left';
@@ -15,6 +16,8 @@ type Count = { count: number; why: Why };
 
 /** How many closed tabs are remembered. An ask still being prepared after this many more tabs closed is listed and waits, not approved, for its timeout. */
 export const CLOSED_KEPT = 1_000;
+/** How many subframes' counts a tab keeps (a page can make and navigate frames without end); the oldest go first, with the same consequence. */
+export const FRAMES_KEPT = 500;
 
 const tabs = new Map<number, { left: Count | null; frames: Map<number, Count> }>();
 /** Closed tabs, oldest first (a Map keeps insertion order). */
@@ -27,19 +30,26 @@ export function markPage(tabId: number, frameId: number): PageMark {
 
 /** A page went: the whole tab's (`frameId` 0: the top frame's document, or the tab itself) or one subframe's. */
 export function pageLeft(tabId: number, frameId: number, why: Why): void {
+  // A commit reported after its tab closed (no order is promised between the two events) changes nothing: the tab stays closed.
+  if (closed.has(tabId)) return;
   let tab = tabs.get(tabId);
   if (!tab) {
     tab = { left: null, frames: new Map() };
     tabs.set(tabId, tab);
   }
   if (frameId !== 0) {
-    tab.frames.set(frameId, { count: (tab.frames.get(frameId)?.count ?? 0) + 1, why });
+    const count = (tab.frames.get(frameId)?.count ?? 0) + 1;
+    tab.frames.delete(frameId);
+    tab.frames.set(frameId, { count, why });
+    for (const [oldest] of tab.frames) {
+      if (tab.frames.size <= FRAMES_KEPT) break;
+      tab.frames.delete(oldest);
+    }
     return;
   }
   tab.left = { count: (tab.left?.count ?? 0) + 1, why };
   tab.frames.clear();
   if (why !== 'tab_closed') return;
-  closed.delete(tabId);
   closed.set(tabId, true);
   for (const [oldest] of closed) {
     if (closed.size <= CLOSED_KEPT) break;

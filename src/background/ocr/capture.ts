@@ -47,6 +47,8 @@ export async function captureCrop(
   if (!Number.isFinite(dpr) || dpr <= 0 || dpr > 8) return { ok: false, error: 'bad_device_pixel_ratio' };
   const area = __TARGET__ === 'firefox' && viewport ? documentArea(rect, viewport) : null;
   if (area === 'outside') return { ok: false, error: 'rect_outside_viewport' };
+  // Refused before Firefox paints it, not after: the crop could not be larger than this anyway.
+  if (area && tooLarge(area.within.width * dpr, area.within.height * dpr)) return { ok: false, error: 'rect_too_large' };
   const before = await visibleWindow(tabId, windowId);
   if (before === null) return { ok: false, error: 'tab_not_visible' };
   let dataUrl: string;
@@ -110,7 +112,7 @@ async function cropPng(dataUrl: string, rect: CssRect, dpr: number, captured?: C
     const width = right - left;
     const height = bottom - top;
     if (width <= 0 || height <= 0) return { ok: false, error: 'rect_outside_viewport' };
-    if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) return { ok: false, error: 'rect_too_large' };
+    if (tooLarge(width, height)) return { ok: false, error: 'rect_too_large' };
     const canvas = new OffscreenCanvas(width, height);
     const context = canvas.getContext('2d', { willReadFrequently: true });
     if (!context) return { ok: false, error: 'capture_failed' };
@@ -121,6 +123,9 @@ async function cropPng(dataUrl: string, rect: CssRect, dpr: number, captured?: C
     bitmap.close();
   }
 }
+
+/** Larger than OCR takes (device pixels). */
+const tooLarge = (width: number, height: number) => width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS;
 
 function detail(error: unknown): { detail?: string } {
   return error instanceof Error ? { detail: error.message } : {};

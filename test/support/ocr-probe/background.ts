@@ -21,8 +21,17 @@ type ProbeRequest = {
 };
 const probePages = browser.runtime.getURL('test/support/ocr-probe/');
 
+/** The viewport the last proposal from a page's frame carried (null: none, the whole viewport is captured). */
+let lastProposalViewport: unknown = 'none yet';
+
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
+  const kind = (message as { kind?: unknown } | null)?.kind;
+  if (sender.tab !== undefined && kind === 'propose') {
+    lastProposalViewport = (message as { viewport?: unknown }).viewport ?? null;
+    return undefined;
+  }
   if (sender.id !== browser.runtime.id || !sender.url?.startsWith(probePages)) return undefined;
+  if ((message as { probe?: unknown } | null)?.probe === 'lastViewport') return Promise.resolve(lastProposalViewport);
   const request = message as Partial<ProbeRequest> | { probe: 'captures' | 'setPolicy' };
   // How many times the background captured the tab so far (one per decision, plus the re-check).
   if (request.probe === 'captures') return Promise.resolve(captureStats.count);

@@ -42,6 +42,8 @@ const probe = {
     if (!saved.ok) throw new Error(`policy not saved: ${JSON.stringify(saved)}`);
   },
   captures: () => browser.runtime.sendMessage({ probe: 'captures' }) as Promise<number>,
+  /** The layout viewport the last proposal carried, or null (src/content/viewport.ts). */
+  lastViewport: () => browser.runtime.sendMessage({ probe: 'lastViewport' }),
   /** OCR of a tab that is not the active one must be refused, not read from whatever is shown. */
   async ocrHidden(url: string, rect: CssRect, dpr: number, viewport?: Viewport) {
     const self = await browser.tabs.getCurrent();
