@@ -293,18 +293,20 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
   });
 
   it('tolerates rendering noise over repeated honest clicks, and measures its own latency', async () => {
+    // Fewer in Chromium, where each executed decision waits a second for its two captures.
+    const rounds = name === 'chromium' ? 5 : 8;
     const decisions: number[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < rounds; i++) {
       await pause();
       const started = performance.now();
       const verdict = await click('#rot', 'Next page');
       decisions.push(performance.now() - started);
       expect(verdict, `click ${i}`).toMatchObject({ decision: 'allow', executed: true });
     }
-    expect(await clicks()).toHaveLength(8);
+    expect(await clicks()).toHaveLength(rounds);
     const rect = await rectOf('#rot');
     const bare: number[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < rounds; i++) {
       // One capture each: half the pause keeps Chromium's quota out of what is timed.
       await sleep(name === 'chromium' ? 550 : 100);
       const read = (await probe('ocr', state.url, rect.rect, rect.dpr, rect.viewport)) as { ok: boolean; ms: number };
@@ -318,7 +320,7 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     // bench report, not a timed assertion: on a loaded machine it measured 1.79–2.46×. Here only
     // that both were measured: every honest decision executed and every bare call read.
     expect(decisions.length).toBeGreaterThan(0);
-    expect(bare.length).toBe(8);
+    expect(bare.length).toBe(rounds);
   }, 120_000);
 
   const rectOf = (selector: string) =>
