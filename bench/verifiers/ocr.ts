@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BrowserName, launch, ROOT, type TestPage } from '../../test/support/browsers';
 import { probeBuild } from '../../test/support/ocr-probe/build';
+import { type Rect, screenOf as rectOf, type Screen } from '../../test/support/screen';
 import type { FixtureServer } from '../../test/support/server';
 import { openAuditor } from './drive';
 import { type Summary, summary } from './latency';
@@ -9,7 +10,6 @@ import { browserRoot, childProcesses, type MemorySample, settledMemory } from '.
 
 export const OCR_GOALS = { warmP50Ms: 120, coldMs: 2_500 };
 
-type Rect = { x: number; y: number; width: number; height: number };
 type Read = { ok: true; text: string; confidence: number; hash: string; ms: number } | { ok: false; error: string };
 export type OcrBench =
   | {
@@ -49,20 +49,7 @@ function buildProbe(name: BrowserName): string | { error: string } {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The fixture's layout viewport (src/messages/viewport.ts): given it, Firefox captures the rect alone, as a decision does. */
-type Viewport = { scrollX: number; scrollY: number; width: number; height: number };
-
-async function rectOf(page: TestPage, selector: string): Promise<{ rect: Rect; dpr: number; viewport: Viewport }> {
-  return page.evaluate((s) => {
-    const { x, y, width, height } = document.querySelector(s)!.getBoundingClientRect();
-    const box = document.scrollingElement!;
-    return {
-      rect: { x, y, width, height },
-      dpr: devicePixelRatio,
-      viewport: { scrollX, scrollY, width: box.clientWidth, height: box.clientHeight },
-    };
-  }, selector);
-}
+type Viewport = Screen['viewport'];
 
 export async function benchOcr(name: BrowserName, server: FixtureServer, warmSamples: number): Promise<OcrBench> {
   const extension = buildProbe(name);

@@ -61,12 +61,9 @@ async function overBudget(request: Proposed, sender: FrameSender, why: string, s
 
 /** The stages inside the boundary (boundary.ts): one audit record and a true verdict, whatever throws. */
 async function decideAndAudit(request: Proposed, sender: FrameSender): Promise<Verdict> {
-  // One capture of the target serves the whole decision (OCR, the ask's picture, the audit crop).
-  // A subframe's own viewport never places a capture: the frame chain's top step gives the top frame's (collect.ts).
-  const shot =
-    request.kind === 'propose'
-      ? decisionShot(sender, request.devicePixelRatio, sender.frameId === 0 ? request.viewport : undefined)
-      : decisionShot(sender, undefined);
+  // One capture of the target serves the whole decision (OCR, the ask's picture, the audit crop);
+  // where it is on screen, and the viewport that places it, come with the evidence (collect.ts).
+  const shot = decisionShot(sender, request.kind === 'propose' ? request.devicePixelRatio : undefined);
   // Where the proposal came from, as it was when it arrived: an ask listed after that page has gone ends at once.
   const since = markPage(sender.tabId, sender.frameId);
   // Written ahead: a background stopped in any stage leaves this for the next one to record.

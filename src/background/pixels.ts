@@ -24,7 +24,7 @@ import type { FrameSender } from './sender';
  * Rects are CSS pixels in the top frame's viewport.
  */
 export type Shot = {
-  /** The top frame's devicePixelRatio and viewport, when the proposing frame is a subframe (its own may differ). */
+  /** Where the target's screen is: the top frame's devicePixelRatio and layout viewport (a subframe's own may differ). */
   useScreen(dpr: number, viewport: Viewport | undefined): void;
   /** The crop at `rect`, captured on first use and kept for the rest of the decision. */
   crop(rect: Rect): Promise<Crop>;
@@ -36,9 +36,9 @@ export type Shot = {
 
 type Crop = { ok: true; gray: GrayImage } | { ok: false; error: string };
 
-export function decisionShot(sender: FrameSender, initialDpr: number | undefined, initialViewport?: Viewport): Shot {
+export function decisionShot(sender: FrameSender, initialDpr: number | undefined): Shot {
   let dpr = initialDpr;
-  let viewport = initialViewport;
+  let viewport: Viewport | undefined;
   let latest: { key: string; crop: Promise<Crop> } | null = null;
   const take = (rect: Rect): Promise<Crop> =>
     dpr === undefined

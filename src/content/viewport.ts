@@ -13,7 +13,7 @@ import { flatParent } from './verifiers/flat-tree';
  *   capture read whatever took that place. A capture of the whole viewport, cropped where the
  *   target was measured, is what holds for a fixed target (and is no worse for the others).
  */
-export function layoutViewport(anchor: Element | null): Viewport | undefined {
+export function layoutViewport(anchor: Element): Viewport | undefined {
   const visual = window.visualViewport;
   if (visual && (visual.scale !== 1 || visual.offsetLeft !== 0 || visual.offsetTop !== 0)) return undefined;
   // The scrolling element's client size is the viewport's without scrollbars (CSSOM View), in
@@ -23,7 +23,7 @@ export function layoutViewport(anchor: Element | null): Viewport | undefined {
   const width = Math.min(box.clientWidth, window.innerWidth);
   const height = Math.min(box.clientHeight, window.innerHeight);
   if (!(width > 0 && height > 0)) return undefined;
-  if (anchor && !scrollsWithDocument(anchor)) return undefined;
+  if (!scrollsWithDocument(anchor)) return undefined;
   return { scrollX: window.scrollX, scrollY: window.scrollY, width, height };
 }
 

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hammingDistance } from '../../src/core/pixels';
 import { BROWSERS, launch, type TestBrowser, type TestPage } from '../support/browsers';
 import { probeBuild } from '../support/ocr-probe/build';
+import { type Rect, type Screen, screenOf } from '../support/screen';
 import { type FixtureServer, startFixtureServer } from '../support/server';
 
-type Rect = { x: number; y: number; width: number; height: number };
-/** The fixture's layout viewport (src/messages/viewport.ts): given it, Firefox captures the rect alone, as decisions do. */
-type Viewport = { scrollX: number; scrollY: number; width: number; height: number };
+type Viewport = Screen['viewport'];
+
 type Ocr = { ok: true; text: string; confidence: number; hash: string; ms: number } | { ok: false; error: string };
 type Probe = {
   ocr(url: string, rect: Rect, dpr: number, viewport?: Viewport): Promise<Ocr>;
@@ -47,13 +47,7 @@ describe.each(BROWSERS)('OCR verifier in %s', (name) => {
       ([m, a]) => (globalThis as unknown as { probe: Record<string, (...x: unknown[]) => unknown> }).probe[m]!(...a) as Promise<unknown>,
       [method, args] as [string, unknown[]],
     ) as ReturnType<Probe[K]>;
-  const measure = (selector: string) =>
-    state.fixture.evaluate((s) => {
-      const { x, y, width, height } = document.querySelector(s)!.getBoundingClientRect();
-      const box = document.scrollingElement!;
-      const viewport: Viewport = { scrollX, scrollY, width: box.clientWidth, height: box.clientHeight };
-      return { rect: { x, y, width, height }, dpr: devicePixelRatio, viewport };
-    }, selector);
+  const measure = (selector: string) => screenOf(state.fixture, selector);
   async function ocr(selector: string): Promise<Extract<Ocr, { ok: true }>> {
     const { rect, dpr, viewport } = await measure(selector);
     const result = await call('ocr', state.url, rect, dpr, viewport);

@@ -3,6 +3,7 @@ import { hammingDistance, RECHECK_TOLERANCE, type Thumbnail, thumbnailDistance }
 import { DEFAULT_POLICY } from '../../src/core/policy/defaults';
 import { BROWSERS, launch, type TestBrowser, type TestPage } from '../support/browsers';
 import { probeBuild } from '../support/ocr-probe/build';
+import { type Rect, type Screen, screenOf } from '../support/screen';
 import { type FixtureServer, HOSTS, startFixtureServer } from '../support/server';
 import { codes, type Verdict } from '../support/suite';
 
@@ -12,9 +13,6 @@ import { codes, type Verdict } from '../support/suite';
  * tolerance measured against rendering noise and real changes. Runs the probe build
  * (WARRANT_OCR_PROBE=1), which adds a test-only page that can count captures and set the policy.
  */
-type Rect = { x: number; y: number; width: number; height: number };
-/** The fixture's layout viewport (src/messages/viewport.ts): the probe then captures as decisions do. */
-type Viewport = { scrollX: number; scrollY: number; width: number; height: number };
 type Print = { ok: true; hash: string; cols: number; rows: number; cells: number[] } | { ok: false; error: string };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -135,7 +133,7 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
 
   const thumbOf = (p: Extract<Print, { ok: true }>): Thumbnail => ({ cols: p.cols, rows: p.rows, cells: Uint8Array.from(p.cells) });
   /** One capture of `rect` alone (Firefox, given the viewport) and one of the whole viewport, as fingerprints. */
-  const aloneAndWhole = async (at: { rect: Rect; dpr: number; viewport: Viewport }) => {
+  const aloneAndWhole = async (at: Screen) => {
     const alone = (await probe('print', state.url, at.rect, at.dpr, at.viewport)) as Print;
     const whole = (await probe('print', state.url, at.rect, at.dpr)) as Print;
     if (!alone.ok || !whole.ok) throw new Error(`print failed: ${JSON.stringify([alone, whole])}`);
@@ -148,7 +146,7 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
   // (in Chromium they would hold trivially, at two captures a second); the decisions run in both.
   const firefox = name === 'firefox';
   /** The rect alone against the whole viewport: the same pixels, on a scrolled page, at its edge, zoomed. */
-  async function compareCaptures(far: { rect: Rect; dpr: number; viewport: Viewport }) {
+  async function compareCaptures(far: Screen) {
     const same = await aloneAndWhole(far);
     // A few pixels off would already show: the same rect 6 px lower is the control.
     const shifted = await aloneAndWhole({ ...far, rect: { ...far.rect, y: far.rect.y + 6 } });
@@ -323,16 +321,10 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     expect(bare.length).toBe(rounds);
   }, 120_000);
 
-  const rectOf = (selector: string) =>
-    state.page.evaluate((s) => {
-      const { x, y, width, height } = document.querySelector(s)!.getBoundingClientRect();
-      const box = document.scrollingElement!;
-      const viewport: Viewport = { scrollX, scrollY, width: box.clientWidth, height: box.clientHeight };
-      return { rect: { x, y, width, height } as Rect, dpr: devicePixelRatio, viewport };
-    }, selector);
+  const rectOf = (selector: string) => screenOf(state.page, selector);
 
   it('measures the re-check: honest re-captures stay within the tolerance, real changes exceed it', async () => {
-    const print = async (rect: Rect, dpr: number, viewport: Viewport) => {
+    const print = async (rect: Rect, dpr: number, viewport: Screen['viewport']) => {
       const p = (await probe('print', state.url, rect, dpr, viewport)) as Print;
       if (!p.ok) throw new Error(p.error);
       return p;
