@@ -1,4 +1,21 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit files that replace modules (vi.mock, vi.doMock) cannot share a module graph with others: the
+ * first file to import a module fixes which fake it was linked against for every later file in the
+ * same thread. A fresh clone (no vitest results cache, so another file order) failed that way in CI
+ * (ask-queue.test.ts got another file's webextension-polyfill fake). Chosen by what each file does,
+ * so a new file that mocks is isolated without anyone remembering to list it.
+ */
+const UNIT = 'test/unit';
+const unitFiles = readdirSync(UNIT, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => join(UNIT, file));
+const mocks = (file: string) => /\bvi\.(?:mock|doMock|unmock|doUnmock)\(/.test(readFileSync(file, 'utf8'));
+const mocking = unitFiles.filter(mocks);
+const sharing = unitFiles.filter((file) => !mocks(file));
 
 export default defineConfig({
   // The build's target flag (src/target.d.ts); modules imported by tests outside a build see Chromium's.
@@ -8,14 +25,24 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.ts'],
+          include: sharing,
           environment: 'node',
           // Threads sharing their module graphs between files: 18 s instead of 51 s for the whole
           // project (idle, two cores; most of it was starting a process and importing per file).
-          // Passes in any file order (tried with --sequence.shuffle); a test that needs its own
-          // module state imports it again after vi.resetModules (ask-queue.test.ts).
+          // Only files that mock nothing (above); module state a test needs fresh it imports again
+          // after vi.resetModules.
           pool: 'threads',
           isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'unit-mocks',
+          include: mocking,
+          environment: 'node',
+          // Each file its own module graph, so its fakes are the only ones its modules see.
+          pool: 'threads',
+          isolate: true,
         },
       },
       {

@@ -72,7 +72,7 @@ mkdirSync(join(ROOT, '.test-results'), { recursive: true });
 rmSync(RESULTS, { force: true });
 rmSync(RETRIES, { force: true });
 rmSync(join(ROOT, STALLS_FILE), { force: true });
-const projects = built ? [] : ['--project', 'unit'];
+const projects = built ? [] : ['--project', 'unit', '--project', 'unit-mocks'];
 if (!built) console.log('Build failed: browser tests cannot load the extension and are counted as failed below.');
 spawnSync(
   'npx',
