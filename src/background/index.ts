@@ -90,9 +90,11 @@ browser.runtime.onConnectExternal.addListener((port) => port.disconnect());
 
 clearPageToolsOnNavigation();
 browser.tabs.onRemoved.addListener((tabId) => forgetTab(tabId));
-browser.tabs.onCreated.addListener((tab) => {
-  if (tab.id !== undefined) tabOpened(tab.id, tab.openerTabId);
-});
+// A tab a page opened (window.open, a link to a new tab) shares that page's budget. Not
+// tabs.onCreated's openerTabId: Chromium sets it to the active tab for a tab no page opened too
+// (measured for tabs opened through the DevTools protocol, as Playwright's newPage does), and two
+// such tabs shared one budget: a flood in one refused the other's honest click (flood.test.ts).
+browser.webNavigation.onCreatedNavigationTarget.addListener(({ tabId, sourceTabId }) => tabOpened(tabId, sourceTabId));
 restrictStorageToExtension();
 // Loaded at start: the user's policy leaves storage.local (storage-moves/0001) before any content
 // script of this version has run (later values there are never read), and the first decision
