@@ -12,7 +12,13 @@ export type Verdict = {
   reasons: { code: string; predicate?: string; message: string }[];
 };
 
-type Block = { suite: RunnerTestSuite | undefined; start: () => Promise<void>; started: Promise<void> | null };
+type Block = {
+  suite: RunnerTestSuite | undefined;
+  start: () => Promise<void>;
+  started: Promise<void> | null;
+  /** The block before this one closing its browser, which this block's beforeAll awaits. */
+  previousClosing: Promise<void> | null;
+};
 
 /** The describe blocks of each file that use a browser, in the order they run. */
 const blocks = new WeakMap<RunnerTestFile, Block[]>();
@@ -35,17 +41,30 @@ function begin(block: Block): Promise<void> {
  * At most two browsers are up at once (the running block's and the next one's), and only for a
  * block that has tests to run (a `-t` filter leaves the others unlaunched, as vitest leaves their
  * hooks unrun). The block's own beforeAll awaits it, so its tests still start on a launched browser.
+ * Likewise a block followed by another closes its browser (0.3-0.5 s) while the next one's tests
+ * start, and the next block's beforeAll awaits that close: its failure fails that block, and the
+ * file's last block closes before the file ends, so no browser outlives its file.
  */
-function startsAhead(start: () => Promise<void>): () => Promise<void> {
+function startsAhead(start: () => Promise<void>, stop: () => Promise<void>): { before: () => Promise<void>; after: () => Promise<void> } {
   const collecting = getCurrentSuite();
   const list = blocks.get(collecting.file) ?? [];
   blocks.set(collecting.file, list);
-  const block: Block = { suite: collecting.suite, start, started: null };
+  const block: Block = { suite: collecting.suite, start, started: null, previousClosing: null };
   list.push(block);
-  return async () => {
-    await begin(block);
-    const next = list[list.indexOf(block) + 1];
-    if (next?.suite !== undefined && runs(next.suite)) void begin(next);
+  const next = () => list[list.indexOf(block) + 1];
+  return {
+    async before() {
+      await begin(block);
+      const following = next();
+      if (following?.suite !== undefined && runs(following.suite)) void begin(following);
+      if (block.previousClosing !== null) await block.previousClosing;
+    },
+    async after() {
+      const following = next();
+      if (following === undefined || following.started === null) return stop();
+      following.previousClosing = stop();
+      following.previousClosing.catch(() => undefined);
+    },
   };
 }
 
@@ -66,19 +85,22 @@ export function useBrowser(name: BrowserName, options: Omit<LaunchOptions, 'secu
   const { freshTabs = false, ...launchOptions } = options;
   const state = {} as { browser: TestBrowser; server: FixtureServer };
   const parked: TestPage[] = [];
-  const started = startsAhead(async () => {
-    state.server = await startFixtureServer();
-    state.browser = await launch(name, {
-      ...launchOptions,
-      secureOrigins: HOSTS.map((host) => state.server.url(host, '').replace(/\/$/, '')),
-    });
-  });
-  beforeAll(started);
-  afterAll(async () => {
-    parked.length = 0;
-    await state.browser?.close();
-    await state.server?.close();
-  });
+  const hooks = startsAhead(
+    async () => {
+      state.server = await startFixtureServer();
+      state.browser = await launch(name, {
+        ...launchOptions,
+        secureOrigins: HOSTS.map((host) => state.server.url(host, '').replace(/\/$/, '')),
+      });
+    },
+    async () => {
+      parked.length = 0;
+      await state.browser?.close();
+      await state.server?.close();
+    },
+  );
+  beforeAll(hooks.before);
+  afterAll(hooks.after);
   const reusable = (page: TestPage): TestPage => ({
     ...page,
     async close() {
