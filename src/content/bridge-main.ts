@@ -20,7 +20,6 @@ import { execute, forget, performedFor, rememberCertified } from './executor';
 import { relayObservation } from './interception';
 import { onToolResult, relayRegistration, relayUnregistration, runTool } from './page-tools';
 import { portKeeper } from './port-keeper';
-import { queryTarget } from './query';
 import { onBackgroundMessage, sendToBackground } from './runtime';
 import { certifyTarget } from './verifiers/dom';
 import { nextPaint, renderTarget } from './verifiers/settle';
@@ -114,14 +113,10 @@ async function certify(requestId: string, json: string): Promise<Extract<Content
     certificates: evidence.certificates,
     certifyMs,
     devicePixelRatio: window.devicePixelRatio,
-    viewport: viewportFor(target),
+    // Where the target is in this document, for capturing it alone (viewport.ts): Firefox only,
+    // whose captureVisibleTab takes a rect; Chromium's captures the whole viewport.
+    viewport: __TARGET__ === 'firefox' && evidence.element ? layoutViewport(evidence.element) : undefined,
   };
-}
-
-/** Where the target is in this document, for capturing it alone (viewport.ts), when the selector finds it alone. */
-function viewportFor(selector: string) {
-  const found = queryTarget(selector);
-  return found.ok && found.elements.length === 1 ? layoutViewport(found.elements[0]!) : undefined;
 }
 
 function parseProposal(

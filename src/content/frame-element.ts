@@ -138,7 +138,8 @@ export function certifyFrameElement(
     opacity: Math.min(1, Math.max(0, style.opacity)),
     doubts: [...new Set(doubts)].slice(0, 8),
     devicePixelRatio: window.devicePixelRatio,
-    viewport: layoutViewport(element),
+    // Firefox only, as the proposing frame's (bridge-main.ts).
+    viewport: __TARGET__ === 'firefox' ? layoutViewport(element) : undefined,
   };
 }
 
