@@ -90,11 +90,15 @@ browser.runtime.onConnectExternal.addListener((port) => port.disconnect());
 
 clearPageToolsOnNavigation();
 browser.tabs.onRemoved.addListener((tabId) => forgetTab(tabId));
-// A tab a page opened (window.open, a link to a new tab) shares that page's budget. Not
-// tabs.onCreated's openerTabId: Chromium sets it to the active tab for a tab no page opened too
-// (measured for tabs opened through the DevTools protocol, as Playwright's newPage does), and two
-// such tabs shared one budget: a flood in one refused the other's honest click (flood.test.ts).
+// A tab a page opened shares that page's budget. Two signals, either enough: a navigation target
+// (window.open, also with no URL; a link to a new tab) and tabs.onCreated's openerTabId (both
+// name the opener for window.open('') in Chromium, measured). openerTabId also names the active
+// tab as the opener of some tabs no page opened (those the DevTools protocol opens): sharing too
+// widely costs such a tab some of its budget; a page never gets a second one.
 browser.webNavigation.onCreatedNavigationTarget.addListener(({ tabId, sourceTabId }) => tabOpened(tabId, sourceTabId));
+browser.tabs.onCreated.addListener((tab) => {
+  if (tab.id !== undefined) tabOpened(tab.id, tab.openerTabId);
+});
 restrictStorageToExtension();
 // Loaded at start: the user's policy leaves storage.local (storage-moves/0001) before any content
 // script of this version has run (later values there are never read), and the first decision

@@ -26,7 +26,7 @@ const tabs = new Map<number, TabState>();
  */
 const owners = new Map<number, number>();
 
-/** Called for every tab a page opens (webNavigation.onCreatedNavigationTarget): its budget is the page's tab's. */
+/** Called for every tab a page may have opened (index.ts says which signals): its budget is that page's tab's. */
 export function tabOpened(tabId: number, openerTabId: number | undefined): void {
   if (openerTabId === undefined || openerTabId === tabId) return;
   owners.set(tabId, ownerOf(openerTabId));

@@ -29,6 +29,12 @@ export type TestPage = {
 export type TestBrowser = {
   name: 'chromium' | 'firefox';
   newPage(): Promise<TestPage>;
+  /**
+   * Chromium only: a tab no page opened, as the person's own new tab is (made through the extension
+   * API, without an opener). newPage's tabs have the active tab as `openerTabId` in Chromium
+   * (Target.createTarget), which Warrant's per-tab budget takes as "opened by that page".
+   */
+  newUnopenedPage?(): Promise<TestPage>;
   /** An extension page (e.g. the popup) opened as a tab; Warrant's unless `other` names another loaded one. */
   openExtensionPage(path: string, other?: OtherExtension): Promise<TestPage>;
   /** Stops the extension's service worker, as the browser does when it is idle (Chromium only). */
@@ -200,9 +206,19 @@ async function launchChromium(
   });
   // The extension's service worker is up once it has registered.
   if (context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker', { timeout: 15_000 });
+  const inWorker = async <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> => {
+    const live = () => context.serviceWorkers().filter((w) => w.url().includes(CHROME_EXTENSION_ID));
+    const worker = live().at(-1) ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+    return worker.evaluate(fn as never, arg) as never;
+  };
   return {
     name: 'chromium',
     newPage: async () => wrapPlaywright(await context.newPage()),
+    async newUnopenedPage() {
+      const opened = context.waitForEvent('page', { timeout: 10_000 });
+      await inWorker(() => chrome.tabs.create({ url: 'about:blank', active: true }).then(() => undefined));
+      return wrapPlaywright(await opened);
+    },
     async openExtensionPage(path, other) {
       // A background tab of the same window, like the real popup: the page under test stays the
       // visible tab, which captureVisibleTab (OCR, pixel re-checks) depends on.
@@ -226,11 +242,7 @@ async function launchChromium(
       await session.detach();
     },
     toolbar: () => chromiumToolbar(context, CHROME_EXTENSION_ID),
-    async evaluateInWorker(fn, arg) {
-      const live = () => context.serviceWorkers().filter((w) => w.url().includes(CHROME_EXTENSION_ID));
-      const worker = live().at(-1) ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
-      return worker.evaluate(fn as never, arg) as never;
-    },
+    evaluateInWorker: inWorker,
     async close() {
       await context.close();
       if (kept) return;
