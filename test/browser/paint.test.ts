@@ -48,6 +48,28 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await performed('#inert-icon', 'Open menu');
   });
 
+  it("counts generated content painted over the label, a sibling's or an ancestor's, though it takes no clicks and has no box; a sheen, a frame, a transparent stretched link and a caret beside the button do not", async () => {
+    await blocked('#gen-cover', 'Close panel', 'target_covered');
+    // Its generated text is for the pixels, its opaque background covers.
+    await blocked('#gen-ancestor', 'Close panel', 'target_covered');
+    await performed('#gen-sheen', 'Close panel');
+    // A box-shadow the DOM cannot place is a doubt: the pixels read the label and it goes through.
+    await performed('#gen-frame', 'Open menu');
+    await performed('#gen-link', 'Open inbox');
+    await performed('#gen-caret', 'Show details');
+  });
+
+  it('counts layers the look-up cannot make take clicks as doubts for the pixels: CSS inertness, a transition holding pointer-events: none, a shadow host held by its own :host rule', async () => {
+    // Chromium: interactivity: inert takes no hits and is made to for the look-up. Firefox has no
+    // such property: the layer takes the clicks, and covers the button as any layer would.
+    await blocked('#css-inert', 'Close panel', 'target_covered');
+    // The override does not take: a doubt, and the pixels show another label.
+    await blocked('#held-none', 'Close panel', 'pixel_mismatch');
+    await blocked('#host-none', 'Close panel', 'pixel_mismatch');
+    // The same doubt over an honest sheen: the pixels read the label.
+    await performed('#held-honest', 'Close panel');
+  });
+
   it('counts the part of an SVG layer that paints without taking clicks: a wide stroke under pointer-events: fill is a doubt the pixels settle (they show no label), a thin underline below the label is no layer', async () => {
     // An SVG shape's paint is not modelled in the DOM: it is a doubt, and the pixels decide.
     await blocked('#svg-stroke', 'Close panel', null);

@@ -176,10 +176,11 @@ export const NOT_CONTENT: ReadonlySet<string> = new Set(['script', 'style', 'tem
 
 /**
  * Every element of the document and of every shadow tree in it (open or closed), tree by tree:
- * layers and covers may live in any of them. Callers bound how many they look at.
+ * layers and covers may live in any of them. Callers bound how many they look at. `roots`, when
+ * given, receives each tree's root as the walk reaches it (the document first).
  */
-export function* shadowIncludingElements(): Generator<Element> {
-  const roots: (Document | ShadowRoot)[] = [document];
+export function* shadowIncludingElements(roots: (Document | ShadowRoot)[] = []): Generator<Element> {
+  roots.push(document);
   for (let r = 0; r < roots.length; r++) {
     const walker = document.createTreeWalker(roots[r]!, NodeFilter.SHOW_ELEMENT);
     for (let node = walker.nextNode() as Element | null; node; node = walker.nextNode() as Element | null) {

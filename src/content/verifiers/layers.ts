@@ -1,7 +1,8 @@
 import { contrast, over, parseColour, type Rgba } from './colour';
-import { flatChildren, flatContains, shadowIncludingElements } from './flat-tree';
 import { pointsInBox } from './legibility';
-import { FAINT, isNone, isWithin, MIN_CONTRAST, OPAQUE, paintAt, stacksAt } from './paint';
+import { noHitLayers, withHits } from './no-hit-layers';
+import { FAINT, isNone, MIN_CONTRAST, OPAQUE, paintAt, pseudoPaintAt, stacksAt } from './paint';
+import { PseudoRules } from './pseudo-rules';
 import { describeElement, parentElement } from './visibility';
 
 /** Layers over the label: everything painted over the target’s label, whether or not it takes hits. */
@@ -41,105 +42,6 @@ function labelPoints(element: Element): [number, number][] {
     [0.25, 0.5],
     [0.75, 0.5],
   ]);
-}
-
-const MAX_SCAN = 20_000;
-
-/**
- * Painted but hit-tested elsewhere or not at all: elementsFromPoint lists none of these where they
- * paint, so they are looked for and made hit-testable for the look-up. Three ways, one class:
- * `pointer-events: none`; on SVG, a value that hit-tests only the fill or only the stroke (the
- * other one still paints: a thick stroke under `pointer-events: fill`); and inertness (the
- * `inert` attribute on the element or a flat-tree ancestor), which hit-tests as `none` while the
- * computed style says `auto` (measured in Chromium 156: an inert overlay painted over a button is
- * neither listed by elementsFromPoint nor seen by a pointer-events scan).
- */
-const PART_HITS = new Set(['visibleFill', 'visibleStroke', 'fill', 'stroke']);
-
-function hitsLess(node: Element, pointerEvents: string): boolean {
-  return pointerEvents === 'none' || (node instanceof SVGElement && PART_HITS.has(pointerEvents));
-}
-
-const overlaps = (rect: DOMRect, area: DOMRect) =>
-  !(rect.right <= area.left || rect.left >= area.right || rect.bottom <= area.top || rect.top >= area.bottom);
-
-/** What to undo after the look-up: layers given `pointer-events: auto`, inert roots made live. */
-type NoHitLayers = { styled: HTMLElement[]; inert: Element[] };
-
-/**
- * Elements that take no hits (or only partly) and overlap `area`, in the document and every shadow
- * tree in it (open or closed): elementsFromPoint does not list them, so they are made hit-testable
- * for the duration of the look-up (inline style and the `inert` attribute, restored before
- * returning; nothing runs in between). Null when the document is too large.
- */
-function noHitLayers(area: DOMRect, skip: Element): NoHitLayers | null {
-  const found: NoHitLayers = { styled: [], inert: [] };
-  const inertRoots: Element[] = [];
-  let scanned = 0;
-  for (const node of shadowIncludingElements()) {
-    if (++scanned > MAX_SCAN) return null;
-    if (node.hasAttribute('inert')) inertRoots.push(node);
-    // The target's own content is its paint; leaving it untouched also keeps its markup (and
-    // digest) byte for byte: a style attribute set and restored through CSSOM is re-serialised.
-    if (skip.contains(node)) continue;
-    if (!(node instanceof HTMLElement || node instanceof SVGElement)) continue;
-    // Both tests must hold; the cheaper one first. In Chromium an element's box costs about twice
-    // its computed pointer-events (big.html's button: certification p50 33-37 ms box-first, 15-21 ms
-    // style-first); in Firefox box-first measured no slower (10-11 ms against 15 ms).
-    if (__TARGET__ === 'chrome' && !hitsLess(node, getComputedStyle(node).pointerEvents)) continue;
-    if (!overlaps(node.getBoundingClientRect(), area)) continue;
-    if (__TARGET__ !== 'chrome' && !hitsLess(node, getComputedStyle(node).pointerEvents)) continue;
-    if (isWithin(skip, node)) continue;
-    found.styled.push(node as HTMLElement);
-  }
-  // Inert subtrees, walked in the flat tree (slotted content inherits inertness from its slot's
-  // ancestors). One holding the target makes the target inert itself, which the element
-  // certificate reports; it is left alone here.
-  for (const root of inertRoots) {
-    // Inside the target: its own paint, left untouched (removing and setting an attribute again
-    // moves it to the end of the list, which would change the target's markup and its digest).
-    if (skip.contains(root) || flatContains(root, skip)) continue;
-    if (inertRoots.some((other) => other !== root && flatContains(other, root))) continue;
-    let overlapping = false;
-    const stack: Node[] = [root];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      if (++scanned > MAX_SCAN) return null;
-      if (node.nodeType !== Node.ELEMENT_NODE) continue;
-      const element = node as Element;
-      if (element !== root && skip.contains(element)) continue;
-      if ((element instanceof HTMLElement || element instanceof SVGElement) && overlaps(element.getBoundingClientRect(), area)) {
-        overlapping = true;
-        if (hitsLess(element, getComputedStyle(element).pointerEvents) && !found.styled.includes(element as HTMLElement))
-          found.styled.push(element as HTMLElement);
-      }
-      for (const child of flatChildren(element)) stack.push(child);
-    }
-    if (overlapping) found.inert.push(root);
-  }
-  return found;
-}
-
-function withHits<T>(layers: NoHitLayers, run: () => T): T {
-  const saved = layers.styled.map((layer) => ({
-    layer,
-    hadStyle: layer.hasAttribute('style'),
-    value: layer.style.getPropertyValue('pointer-events'),
-    priority: layer.style.getPropertyPriority('pointer-events'),
-  }));
-  const inert = layers.inert.map((root) => ({ root, value: root.getAttribute('inert') ?? '' }));
-  try {
-    for (const layer of layers.styled) layer.style.setProperty('pointer-events', 'auto', 'important');
-    for (const { root } of inert) root.removeAttribute('inert');
-    return run();
-  } finally {
-    for (const { root, value } of inert) root.setAttribute('inert', value);
-    for (const { layer, hadStyle, value, priority } of saved) {
-      if (value) layer.style.setProperty('pointer-events', value, priority);
-      else layer.style.removeProperty('pointer-events');
-      if (!hadStyle && layer.style.length === 0) layer.removeAttribute('style');
-    }
-  }
 }
 
 /** The text colour and the solid colour behind it where the label starts, when both are plain colours. */
@@ -202,27 +104,40 @@ export function layersAt(
     Math.max(...xs) - Math.min(...xs) + 2,
     Math.max(...ys) - Math.min(...ys) + 2,
   );
-  const hidden = noHitLayers(area, element);
+  const rules = new PseudoRules();
+  const hidden = noHitLayers(area, element, rules);
   if (hidden === null) report.doubts.push('the page is too large to look for layers that take no clicks over the label');
-  const stacks = withHits(hidden ?? { styled: [], inert: [] }, () => points.map(([x, y]) => stacksAt(element, x, y)));
+  const look = () => points.map(([x, y]) => stacksAt(element, x, y));
+  const looked = withHits(hidden ?? { styled: [], inert: [], pseudo: [] }, look);
+  report.doubts.push(...looked.doubts);
   const shared = new Set<Element>();
   for (let node: Element | null = element; node; node = parentElement(node)) shared.add(node);
   points.forEach(([x, y], i) => {
-    const atPoint = stacks[i];
+    const atPoint = looked.first[i];
     if (!atPoint) return;
     report.points += 1;
     const layers: Rgba[] = [];
     let coveredBy: string | null = null;
-    for (const { above } of atPoint) {
-      for (const layer of [...above].reverse()) {
-        for (const paint of paintAt(layer, x, y, shared)) {
-          if (paint.kind === 'unknown') report.doubts.push(`${paint.what} is painted over the label`);
-          else if (paint.kind === 'colour' && paint.colour[3] >= FAINT) {
-            layers.push(paint.colour);
-            coveredBy = describeElement(layer);
-          }
+    const add = (layer: Element, paints: ReturnType<typeof paintAt>) => {
+      for (const paint of paints) {
+        if (paint.kind === 'unknown') report.doubts.push(`${paint.what} is painted over the label`);
+        else if (paint.kind === 'colour' && paint.colour[3] >= FAINT) {
+          layers.push(paint.colour);
+          coveredBy = describeElement(layer);
         }
       }
+    };
+    const listed = new Set<Element>();
+    for (const { above } of atPoint) {
+      for (const layer of [...above].reverse()) {
+        listed.add(layer);
+        add(layer, paintAt(layer, x, y, shared));
+        if (rules.mayHaveScanned(layer)) add(layer, pseudoPaintAt(layer, x, y, false, shared));
+      }
+    }
+    // Listed only once generated content took hits: there through its ::before/::after alone.
+    for (const { above } of looked.generated?.[i] ?? []) {
+      for (const layer of [...above].reverse()) if (!listed.has(layer)) add(layer, pseudoPaintAt(layer, x, y, true, shared));
     }
     if (layers.length === 0) return;
     const alpha = 1 - layers.reduce((clear, c) => clear * (1 - c[3]), 1);

@@ -23,12 +23,41 @@ export class PseudoRules {
   private readonly selectors: string[] = [];
   private joined: string | null = null;
   private unknown = false;
+  private all = false;
   private rules = 0;
 
   /** False only when no rule can give the element generated content. */
   mayHave(element: Element): boolean {
     if (this.unknown) return true;
     for (const scope of scopesFor(element)) this.scan(scope);
+    if (this.unknown) return true;
+    if (this.selectors.length === 0) return false;
+    this.joined ??= this.selectors.join(',');
+    try {
+      return element.matches(this.joined);
+    } catch {
+      this.unknown = true;
+      return true;
+    }
+  }
+
+  /**
+   * Whether any rule in these scopes (every tree of the document, for mayHaveScanned) can give
+   * generated content at all: on most pages none can, and no element need be asked.
+   */
+  anyIn(scopes: readonly Scope[]): boolean {
+    for (const scope of scopes) this.scan(scope);
+    this.all = true;
+    return this.unknown || this.selectors.length > 0;
+  }
+
+  /**
+   * mayHave, once anyIn has read every tree of the document: the element's scopes are among them,
+   * so they need not be worked out again (each costs a closed-shadow-root look-up through the
+   * extension API, most of the scan's cost in Firefox).
+   */
+  mayHaveScanned(element: Element): boolean {
+    if (!this.all) return this.mayHave(element);
     if (this.unknown) return true;
     if (this.selectors.length === 0) return false;
     this.joined ??= this.selectors.join(',');

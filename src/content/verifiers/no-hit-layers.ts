@@ -1,0 +1,197 @@
+import { flatChildren, flatContains, shadowIncludingElements } from './flat-tree';
+import { GENERATED, generates, isWithin } from './paint';
+import type { PseudoRules } from './pseudo-rules';
+import { describeElement } from './visibility';
+
+/**
+ * Looking through layers that take no hits: elementsFromPoint lists only what takes hits, so what
+ * paints without taking any is found (a scan of the document and its shadow trees) and made to
+ * take them for the duration of one look-up, then restored (layers.ts judges what the look-up lists).
+ */
+
+const MAX_SCAN = 20_000;
+
+/**
+ * Painted but hit-tested elsewhere or not at all: elementsFromPoint lists none of these where they
+ * paint, so they are looked for and made hit-testable for the look-up. Three ways, one class:
+ * `pointer-events: none`; on SVG, a value that hit-tests only the fill or only the stroke (the
+ * other one still paints: a thick stroke under `pointer-events: fill`); and inertness (the
+ * `inert` attribute on the element or a flat-tree ancestor), which hit-tests as `none` while the
+ * computed style says `auto` (measured in Chromium 156: an inert overlay painted over a button is
+ * neither listed by elementsFromPoint nor seen by a pointer-events scan).
+ */
+const PART_HITS = new Set(['visibleFill', 'visibleStroke', 'fill', 'stroke']);
+
+/**
+ * Whether the style makes a box take no hits (or only partly): the pointer-events values above,
+ * or CSS inertness (`interactivity: inert`, Chromium 156; inherited, and like the attribute it
+ * hit-tests as `none` while pointer-events says `auto`). Firefox has no `interactivity` (empty).
+ */
+function takesNoHits(node: Element, style: CSSStyleDeclaration): boolean {
+  return (
+    style.pointerEvents === 'none' ||
+    (node instanceof SVGElement && PART_HITS.has(style.pointerEvents)) ||
+    style.getPropertyValue('interactivity') === 'inert'
+  );
+}
+
+/** Whether either of the element's pseudo-elements generates a box that takes no hits. */
+function pseudoTakesNoHits(node: Element): boolean {
+  return GENERATED.some((which) => {
+    const style = getComputedStyle(node, which);
+    return generates(style) && takesNoHits(node, style);
+  });
+}
+
+const overlaps = (rect: DOMRect, area: DOMRect) =>
+  !(rect.right <= area.left || rect.left >= area.right || rect.bottom <= area.top || rect.top >= area.bottom);
+
+/**
+ * What to make hit-testable for the look-up: layers given `pointer-events: auto` (and
+ * `interactivity: auto`) inline, inert roots made live, and elements whose generated content takes
+ * no hits (no box to measure, so all of them, wherever they are).
+ */
+export type NoHitLayers = { styled: HTMLElement[]; inert: Element[]; pseudo: Element[] };
+
+/**
+ * Elements that take no hits (or only partly) and overlap `area`, in the document and every shadow
+ * tree in it (open or closed): elementsFromPoint does not list them, so they are made hit-testable
+ * for the duration of the look-up (inline style and the `inert` attribute, restored before
+ * returning; nothing runs in between). Null when the document is too large.
+ */
+export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): NoHitLayers | null {
+  const found: NoHitLayers = { styled: [], inert: [], pseudo: [] };
+  const inertRoots: Element[] = [];
+  const roots: (Document | ShadowRoot)[] = [];
+  const elements: Element[] = [];
+  let scanned = 0;
+  for (const node of shadowIncludingElements(roots)) {
+    if (++scanned > MAX_SCAN) return null;
+    if (node.hasAttribute('inert')) inertRoots.push(node);
+    // The target's own content is its paint; leaving it untouched also keeps its markup (and
+    // digest) byte for byte: a style attribute set and restored through CSSOM is re-serialised.
+    if (skip.contains(node)) continue;
+    if (!(node instanceof HTMLElement || node instanceof SVGElement)) continue;
+    elements.push(node);
+    // Both tests must hold; the cheaper one first. In Chromium an element's box costs about twice
+    // its computed pointer-events (big.html's button: certification p50 33-37 ms box-first, 15-21 ms
+    // style-first); in Firefox box-first measured no slower (10-11 ms against 15 ms).
+    if (__TARGET__ === 'chrome' && !takesNoHits(node, getComputedStyle(node))) continue;
+    if (!overlaps(node.getBoundingClientRect(), area)) continue;
+    if (__TARGET__ !== 'chrome' && !takesNoHits(node, getComputedStyle(node))) continue;
+    if (isWithin(skip, node)) continue;
+    found.styled.push(node as HTMLElement);
+  }
+  // Generated content that takes no hits, looked for on the target's ancestors too (an ancestor's
+  // ::after is painted over its children), and only where a style rule can give any
+  // (pseudo-rules.ts): asking every element for both pseudo-elements would double the scan's cost.
+  if (rules.anyIn(roots)) {
+    for (const node of elements) if (rules.mayHaveScanned(node) && pseudoTakesNoHits(node)) found.pseudo.push(node);
+  }
+  // Inert subtrees, walked in the flat tree (slotted content inherits inertness from its slot's
+  // ancestors). One holding the target makes the target inert itself, which the element
+  // certificate reports; it is left alone here.
+  for (const root of inertRoots) {
+    // Inside the target: its own paint, left untouched (removing and setting an attribute again
+    // moves it to the end of the list, which would change the target's markup and its digest).
+    if (skip.contains(root) || flatContains(root, skip)) continue;
+    if (inertRoots.some((other) => other !== root && flatContains(other, root))) continue;
+    let overlapping = false;
+    const stack: Node[] = [root];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (++scanned > MAX_SCAN) return null;
+      if (node.nodeType !== Node.ELEMENT_NODE) continue;
+      const element = node as Element;
+      if (element !== root && skip.contains(element)) continue;
+      if ((element instanceof HTMLElement || element instanceof SVGElement) && overlaps(element.getBoundingClientRect(), area)) {
+        overlapping = true;
+        if (takesNoHits(element, getComputedStyle(element)) && !found.styled.includes(element as HTMLElement))
+          found.styled.push(element as HTMLElement);
+      }
+      for (const child of flatChildren(element)) stack.push(child);
+    }
+    if (overlapping) found.inert.push(root);
+  }
+  return found;
+}
+
+/** `interactivity` where the browser has it (Chromium 156), so inline overrides name only what exists. */
+const INTERACTIVITY = typeof CSS !== 'undefined' && CSS.supports('interactivity', 'auto');
+
+/**
+ * The rule that lets generated content take hits for the look-up, adopted by each tree scope that
+ * has such content and removed again. `:is(*, #…)` lends it an id's specificity several times over,
+ * so a page's own `!important` on a class does not keep it out; what still does (an earlier cascade
+ * layer, an inner scope's rule, a transition) is caught by the check after it is applied.
+ */
+const PSEUDO_HITS = `:is(*, #a#a#a#a#a#a#a#a)::before, :is(*, #a#a#a#a#a#a#a#a)::after { pointer-events: auto !important;${
+  INTERACTIVITY ? ' interactivity: auto !important;' : ''
+} }`;
+let pseudoSheet: CSSStyleSheet | null = null;
+
+export type Looked<T> = { first: T; generated: T | null; doubts: string[] };
+
+/**
+ * Runs the hit look-up with the no-hit layers made hit-testable (`first`), and, when generated
+ * content takes no hits somewhere, again with that content hit-testable too (`generated`): an
+ * element listed only the second time is there through its ::before/::after alone. Every change
+ * is checked to have taken (a transition on pointer-events, a `:host` rule with `!important` or a
+ * layered one can keep a layer out of the look-up): one that did not is a doubt, for the pixels.
+ */
+export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
+  const doubts: string[] = [];
+  const saved = layers.styled.map((layer) => ({
+    layer,
+    hadStyle: layer.hasAttribute('style'),
+    values: (['pointer-events', 'interactivity'] as const).map((name) => ({
+      name,
+      value: layer.style.getPropertyValue(name),
+      priority: layer.style.getPropertyPriority(name),
+    })),
+  }));
+  const inert = layers.inert.map((root) => ({ root, value: root.getAttribute('inert') ?? '' }));
+  const scopes = [...new Set(layers.pseudo.map((node) => node.getRootNode() as Document | ShadowRoot))];
+  let adopted: (Document | ShadowRoot)[] = [];
+  try {
+    for (const layer of layers.styled) {
+      layer.style.setProperty('pointer-events', 'auto', 'important');
+      if (INTERACTIVITY) layer.style.setProperty('interactivity', 'auto', 'important');
+    }
+    for (const { root } of inert) root.removeAttribute('inert');
+    for (const layer of layers.styled) {
+      if (takesNoHits(layer, getComputedStyle(layer)))
+        doubts.push(`${describeElement(layer)} takes no clicks and could not be looked through`);
+    }
+    const first = run();
+    if (scopes.length === 0) return { first, generated: null, doubts };
+    if (pseudoSheet === null) {
+      pseudoSheet = new CSSStyleSheet();
+      pseudoSheet.replaceSync(PSEUDO_HITS);
+    }
+    const sheet = pseudoSheet;
+    for (const scope of scopes) {
+      scope.adoptedStyleSheets.push(sheet);
+      adopted.push(scope);
+    }
+    for (const node of layers.pseudo) {
+      if (pseudoTakesNoHits(node))
+        doubts.push(`generated content of ${describeElement(node)} takes no clicks and could not be looked through`);
+    }
+    return { first, generated: run(), doubts };
+  } finally {
+    for (const scope of adopted) {
+      const at = scope.adoptedStyleSheets.lastIndexOf(pseudoSheet!);
+      if (at >= 0) scope.adoptedStyleSheets.splice(at, 1);
+    }
+    adopted = [];
+    for (const { root, value } of inert) root.setAttribute('inert', value);
+    for (const { layer, hadStyle, values } of saved) {
+      for (const { name, value, priority } of values) {
+        if (value) layer.style.setProperty(name, value, priority);
+        else layer.style.removeProperty(name);
+      }
+      if (!hadStyle && layer.style.length === 0) layer.removeAttribute('style');
+    }
+  }
+}
