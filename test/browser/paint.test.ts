@@ -13,8 +13,8 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
   const click = (page: TestPage, target: string, label?: string) =>
     proposeOrDeny(env, page, { tool: 'click', args: { target }, ...(label === undefined ? {} : { claims: { label } }) });
 
-  async function blocked(target: string, label: string | undefined, code: string | null) {
-    const page = await env.open('shop.example', '/paint.html');
+  async function blocked(target: string, label: string | undefined, code: string | null, path = '/paint.html') {
+    const page = await env.open('shop.example', path);
     const { verdict } = await click(page, target, label);
     expect(verdict.executed).toBe(false);
     if (code) expect(codes(verdict)).toContain(code);
@@ -23,8 +23,8 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     return verdict;
   }
 
-  async function performed(target: string, label: string | undefined) {
-    const page = await env.open('shop.example', '/paint.html');
+  async function performed(target: string, label: string | undefined, path = '/paint.html') {
+    const page = await env.open('shop.example', path);
     const { verdict, asked } = await click(page, target, label);
     expect(asked).toBe(false);
     expect(verdict).toMatchObject({ decision: 'allow', executed: true });
@@ -68,6 +68,12 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await blocked('#host-none', 'Close panel', 'pixel_mismatch');
     // The same doubt over an honest sheen: the pixels read the label.
     await performed('#held-honest', 'Close panel');
+  });
+
+  it("counts the top layer's backdrop, which takes no clicks and has no box: a popover in a corner whose backdrop hides the page covers the button; a dimming backdrop and a popover with none do not", async () => {
+    await blocked('#under', 'Close panel', 'target_covered', '/top-layer.html?open=cover');
+    await performed('#under', 'Close panel', '/top-layer.html?open=dim');
+    await performed('#under', 'Close panel', '/top-layer.html?open=menu');
   });
 
   it('counts the part of an SVG layer that paints without taking clicks: a wide stroke under pointer-events: fill is a doubt the pixels settle (they show no label), a thin underline below the label is no layer', async () => {

@@ -1,3 +1,4 @@
+import { backdropsOver } from './backdrops';
 import { contrast, over, parseColour, type Rgba } from './colour';
 import { pointsInBox } from './legibility';
 import { noHitLayers, withHits } from './no-hit-layers';
@@ -108,8 +109,9 @@ export function layersAt(
   const hidden = noHitLayers(area, element, rules);
   if (hidden === null) report.doubts.push('the page is too large to look for layers that take no clicks over the label');
   const look = () => points.map(([x, y]) => stacksAt(element, x, y));
-  const looked = withHits(hidden ?? { styled: [], inert: [], pseudo: [] }, look);
+  const looked = withHits(hidden ?? { styled: [], inert: [], pseudo: [], roots: [document] }, look);
   report.doubts.push(...looked.doubts);
+  const backdrops = backdropsOver(element, hidden?.roots ?? [document]);
   const shared = new Set<Element>();
   for (let node: Element | null = element; node; node = parentElement(node)) shared.add(node);
   points.forEach(([x, y], i) => {
@@ -138,6 +140,13 @@ export function layersAt(
     // Listed only once generated content took hits: there through its ::before/::after alone.
     for (const { above } of looked.generated?.[i] ?? []) {
       for (const layer of [...above].reverse()) if (!listed.has(layer)) add(layer, pseudoPaintAt(layer, x, y, true, shared));
+    }
+    for (const { who, paint } of backdrops) {
+      if (paint.kind === 'unknown') report.doubts.push(`${paint.what} is painted over the label`);
+      else if (paint.kind === 'colour' && paint.colour[3] >= FAINT) {
+        layers.push(paint.colour);
+        coveredBy = who;
+      }
     }
     if (layers.length === 0) return;
     const alpha = 1 - layers.reduce((clear, c) => clear * (1 - c[3]), 1);

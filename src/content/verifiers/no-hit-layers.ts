@@ -49,9 +49,9 @@ const overlaps = (rect: DOMRect, area: DOMRect) =>
 /**
  * What to make hit-testable for the look-up: layers given `pointer-events: auto` (and
  * `interactivity: auto`) inline, inert roots made live, and elements whose generated content takes
- * no hits (no box to measure, so all of them, wherever they are).
+ * no hits (no box to measure, so all of them, wherever they are); and the tree roots walked.
  */
-export type NoHitLayers = { styled: HTMLElement[]; inert: Element[]; pseudo: Element[] };
+export type NoHitLayers = { styled: HTMLElement[]; inert: Element[]; pseudo: Element[]; roots: (Document | ShadowRoot)[] };
 
 /**
  * Elements that take no hits (or only partly) and overlap `area`, in the document and every shadow
@@ -60,9 +60,9 @@ export type NoHitLayers = { styled: HTMLElement[]; inert: Element[]; pseudo: Ele
  * returning; nothing runs in between). Null when the document is too large.
  */
 export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): NoHitLayers | null {
-  const found: NoHitLayers = { styled: [], inert: [], pseudo: [] };
-  const inertRoots: Element[] = [];
   const roots: (Document | ShadowRoot)[] = [];
+  const found: NoHitLayers = { styled: [], inert: [], pseudo: [], roots };
+  const inertRoots: Element[] = [];
   const elements: Element[] = [];
   let scanned = 0;
   for (const node of shadowIncludingElements(roots)) {
