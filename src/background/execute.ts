@@ -9,8 +9,14 @@ const SETTLE_TIMEOUT_MS = 500;
 type FrameLocation = { tabId: number; frameId: number; documentId: string | null };
 
 /** Asks the proposing frame (and only that document) to perform what it certified. */
-export function executeInFrame(frame: FrameLocation, requestId: string, digest: string, action: Action): Promise<ExecuteResult> {
-  return command(frame, { kind: 'execute', requestId, digest, action }, EXECUTE_TIMEOUT_MS);
+export function executeInFrame(
+  frame: FrameLocation,
+  requestId: string,
+  digest: string,
+  action: Action,
+  watched = false,
+): Promise<ExecuteResult> {
+  return command(frame, { kind: 'execute', requestId, digest, action, ...(watched ? { watched: true } : {}) }, EXECUTE_TIMEOUT_MS);
 }
 
 /** Asks the frame that registered a page tool to run it with the resolved arguments. */
@@ -21,11 +27,13 @@ export function runPageTool(frame: FrameLocation, requestId: string, name: strin
 /**
  * Waits until the proposing frame has painted after certification, before the decision's capture
  * (see SettleCommandSchema). Whatever the answer, the capture follows: pixels that still differ
- * from the DOM's account are judged as pixels.
+ * from the DOM's account are judged as pixels. With `watch`, before the re-check's capture, the
+ * frame also watches the target's area until the command (content/watch.ts).
  */
-export async function settleFrame(frame: FrameLocation): Promise<boolean> {
+export async function settleFrame(frame: FrameLocation, watch?: string): Promise<boolean> {
   try {
-    const parsed = SettleResultSchema.safeParse(await sendWithTimeout(frame, { kind: 'settle' }, SETTLE_TIMEOUT_MS));
+    const message = watch ? { kind: 'settle', watch } : { kind: 'settle' };
+    const parsed = SettleResultSchema.safeParse(await sendWithTimeout(frame, message, SETTLE_TIMEOUT_MS));
     return parsed.success && parsed.data.painted;
   } catch {
     return false;

@@ -11,7 +11,7 @@ import { bounded, type Ledger, newLedger, recorded, unrecordedId } from './bound
 import { collectEvidence, type Evidence } from './collect';
 import { conclude, decide, rejected } from './conclude';
 import { browserOrigin } from './evidence';
-import { executeInFrame, runPageTool } from './execute';
+import { executeInFrame, runPageTool, settleFrame } from './execute';
 import { frameChainStillVisible } from './frame-chain';
 import { begin, type Journal } from './in-flight';
 import { judge } from './judge';
@@ -141,13 +141,17 @@ async function decideAndExecute(
 async function perform(call: BuiltinCall, evidence: Evidence, requestId: string, sender: FrameSender, shot: Shot, policy: Policy) {
   mark(requestId, 'journal:execute');
   const { pixels, selector } = evidence;
+  // The frame watches the target's area from before the re-check's capture until the command, so
+  // the page cannot show one thing to the capture and leave another for the action (content/watch.ts).
+  const watched = pixels?.thumb != null && selector !== null;
+  if (watched) await settleFrame(sender, requestId);
   const changed = pixels ? await pixelsUnchanged(shot, pixels) : null;
   if (changed) return { executed: false, code: 'stale_evidence' as const, message: changed };
   // The ancestors may have hidden or covered the frame since (during an ask, say): walk the chain again.
   const hidden = selector !== null ? await frameChainStillVisible(sender, evidence.frame, selector, evidence.certificates) : null;
   if (hidden) return { executed: false, code: 'stale_evidence' as const, message: hidden };
   mark(requestId, 'rechecked');
-  const run = () => executeInFrame(sender, requestId, evidence.digest, actionFor(call)).finally(() => mark(requestId, 'executed'));
+  const run = () => executeInFrame(sender, requestId, evidence.digest, actionFor(call), watched).finally(() => mark(requestId, 'executed'));
   if (!NAVIGATING_TOOLS.has(call.tool)) return run();
   const allowed = [
     ...evidence.judgedUrls.flatMap((url) => destinationsOf(url)),

@@ -16,7 +16,7 @@ import { listenForAgentChecks } from './agent-listener';
 import { announce, onAllowed } from './allowances';
 import { backgroundCommand, verdict as verdictShape } from './checks/commands';
 import { pageRequest } from './checks/page-request';
-import { execute, forget, performedFor, rememberCertified } from './executor';
+import { certifiedElement, execute, forget, performedFor, rememberCertified } from './executor';
 import { relayObservation } from './interception';
 import { onToolResult, relayRegistration, relayUnregistration, runTool } from './page-tools';
 import { portKeeper } from './port-keeper';
@@ -24,6 +24,7 @@ import { onBackgroundMessage, sendToBackground } from './runtime';
 import { certifyTarget } from './verifiers/dom';
 import { nextPaint, renderTarget } from './verifiers/settle';
 import { layoutViewport } from './viewport';
+import { startWatch } from './watch';
 
 /** Longer than any decision the background makes, including a user's answer to an ask. */
 const DECISION_TIMEOUT_MS = 3_700_000;
@@ -187,7 +188,12 @@ onBackgroundMessage((message) => {
   const port = pagePort;
   if (command.kind === 'execute')
     return execute(command.command, port ? (allowance) => announce((message) => port.postMessage(message), allowance) : null);
-  if (command.kind === 'settle') return nextPaint();
+  if (command.kind === 'settle') {
+    // Before the re-check's capture: the target's area is watched from now until its command.
+    const element = command.watch ? certifiedElement(command.watch) : null;
+    if (command.watch && element) startWatch(command.watch, element);
+    return nextPaint();
+  }
   // A restarted background asking what became of a command its stopped predecessor sent.
   if (command.kind === 'performed?') return Promise.resolve(performedFor(command.requestId));
   if (!port) return Promise.resolve({ executed: false, code: 'not_connected', message: 'No page API in this frame.' });

@@ -5,6 +5,7 @@ import { submitGuarded } from './submission-guard';
 import { certifyTarget } from './verifiers/dom';
 import { submissionOf } from './verifiers/form-request';
 import { whileSkipped } from './verifiers/settle';
+import { endWatch, watched } from './watch';
 
 /**
  * What this frame certified for one request: an element (or none, for page-wide actions), and for
@@ -42,9 +43,15 @@ export function rememberCertified(
   certified.set(requestId, { selector, element, digest, submission });
 }
 
+/** The element certified for a request in this frame, if any. */
+export function certifiedElement(requestId: string): Element | null {
+  return certified.get(requestId)?.element ?? null;
+}
+
 /** After a timeout the page was told "not executed"; a late command must not contradict that. */
 export function forget(requestId: string): void {
   certified.delete(requestId);
+  endWatch(requestId);
 }
 
 const notExecuted = (code: ExecuteResult['code'], message: string): ExecuteResult => ({ executed: false, code, message });
@@ -79,6 +86,13 @@ async function executeOnce(command: ExecuteCommand, announce: Announce | null): 
   if (announce !== null && command.action.tool === 'click' && entry.selector !== null) await announce({ selector: entry.selector });
   if (announce !== null && command.action.tool === 'navigate') await announce({ url: command.action.url });
 
+  // A pixel-checked action: nothing over the target may have changed since the re-check's capture
+  // (watch.ts). Ended before the DOM re-check, whose own layer overrides are no change either way.
+  if (command.watched === true) {
+    if (!watched(command.requestId)) return notExecuted('stale_evidence', 'The target was not watched after its pixels were checked.');
+    const changed = endWatch(command.requestId);
+    if (changed) return notExecuted('stale_evidence', changed);
+  } else endWatch(command.requestId);
   if (entry.selector !== null) {
     const problem = recheck(entry, NEEDS_OPERABLE.has(command.action.tool));
     if (problem) return notExecuted('stale_evidence', problem);

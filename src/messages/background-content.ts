@@ -19,6 +19,8 @@ export const ExecuteCommandSchema = z.strictObject({
   requestId: z.string().min(1).max(64),
   digest: z.string().max(128),
   action: ActionSchema,
+  /** The target's area was to be watched since the re-check's capture: no watch is stale evidence. */
+  watched: z.literal(true).optional(),
 });
 export type ExecuteCommand = z.infer<typeof ExecuteCommandSchema>;
 
@@ -37,7 +39,11 @@ export type RunToolCommand = z.infer<typeof RunToolCommandSchema>;
  * a frame after certification (the target may just have been scrolled into view, or the page may
  * have scrolled itself), so the pixels show the layout the DOM evidence describes.
  */
-export const SettleCommandSchema = z.strictObject({ kind: z.literal('settle') });
+export const SettleCommandSchema = z.strictObject({
+  kind: z.literal('settle'),
+  /** Before the re-check's capture: watch the request's target area until its command (content/watch.ts). */
+  watch: z.string().min(1).max(64).optional(),
+});
 export type SettleCommand = z.infer<typeof SettleCommandSchema>;
 export const SettleResultSchema = z.strictObject({ painted: z.boolean() });
 

@@ -76,6 +76,13 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await performed('#under', 'Close panel', '/top-layer.html?open=menu');
   });
 
+  it('performs a pixel-checked click only if nothing over the target changed since its pixels were checked again: a page changing or animating something over it is refused, one changing things elsewhere is not', async () => {
+    await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?churn=over');
+    await performed('#target', 'Next page', '/watch.html?churn=far');
+    await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?anim=over');
+    await performed('#target', 'Next page', '/watch.html?anim=far');
+  });
+
   it('counts the part of an SVG layer that paints without taking clicks: a wide stroke under pointer-events: fill is a doubt the pixels settle (they show no label), a thin underline below the label is no layer', async () => {
     // An SVG shape's paint is not modelled in the DOM: it is a doubt, and the pixels decide.
     await blocked('#svg-stroke', 'Close panel', null);

@@ -115,6 +115,11 @@ describe('frame checks: no looser than the schemas', () => {
       { kind: 'run-tool', requestId: 'r-2', name: 'refund', digest: 'd', args: [] },
       { kind: 'settle' },
       { kind: 'settle', now: true },
+      { kind: 'settle', watch: 'r-4' },
+      { kind: 'settle', watch: '' },
+      { kind: 'settle', watch: 7 },
+      { kind: 'execute', requestId: 'r-5', digest: 'd', action: { tool: 'click' }, watched: true },
+      { kind: 'execute', requestId: 'r-5', digest: 'd', action: { tool: 'click' }, watched: false },
       { kind: 'performed?', requestId: 'r-3' },
       { kind: 'performed?', requestId: '' },
       { kind: 'performed?', requestId: 'r'.repeat(65) },
@@ -130,7 +135,15 @@ describe('frame checks: no looser than the schemas', () => {
     ]);
     const generated = fc.oneof(
       actions.map(execute),
-      around(['execute', 'run-tool', 'settle', 'performed?'], 'kind', ['requestId', 'digest', 'name', 'args', 'action']),
+      around(['execute', 'run-tool', 'settle', 'performed?'], 'kind', [
+        'requestId',
+        'digest',
+        'name',
+        'args',
+        'action',
+        'watch',
+        'watched',
+      ]),
     );
     sameAsSchema(anyCommand, backgroundCommand, examples, generated);
   });

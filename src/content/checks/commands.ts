@@ -24,6 +24,7 @@ const EXECUTE = {
   requestId,
   digest: string(128),
   action: (v: unknown) => union(v, 'tool', ACTIONS) !== null,
+  watched: optional((v: unknown) => v === true),
 };
 
 const RUN_TOOL = { kind: literal('run-tool'), requestId, name: string(128), digest: string(128), args: isRecord };
@@ -31,13 +32,14 @@ const RUN_TOOL = { kind: literal('run-tool'), requestId, name: string(128), dige
 export type Command =
   | { kind: 'execute'; command: ExecuteCommand }
   | { kind: 'run-tool'; command: RunToolCommand }
-  | { kind: 'settle' }
+  | { kind: 'settle'; watch: string | null }
   | { kind: 'performed?'; requestId: string };
 
 export function backgroundCommand(value: unknown): Command | null {
   if (strict(value, EXECUTE)) return { kind: 'execute', command: value as ExecuteCommand };
   if (strict(value, RUN_TOOL)) return { kind: 'run-tool', command: value as RunToolCommand };
-  if (strict(value, { kind: literal('settle') })) return { kind: 'settle' };
+  if (strict(value, { kind: literal('settle'), watch: optional(requestId) }))
+    return { kind: 'settle', watch: (value as { watch?: string }).watch ?? null };
   if (strict(value, { kind: literal('performed?'), requestId }))
     return { kind: 'performed?', requestId: (value as { requestId: string }).requestId };
   return null;
