@@ -83,6 +83,33 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await performed('#target', 'Next page', '/watch.html?anim=far');
   });
 
+  it("leaves glyphs drawn in ways the colours do not show to the pixels: a first line or a highlight in the background's colour, an outline drawn inward over the label, discs, crushed letters; a bold first line, a find highlight, an inset focus ring and tight letters stay fine", async () => {
+    for (const id of ['#first-line', '#highlighted', '#own-outline', '#discs', '#crushed'])
+      await blocked(id, 'Close panel', null, '/repaint.html');
+    for (const id of ['#first-line-bold', '#found', '#ring', '#tight']) await performed(id, 'Close panel', '/repaint.html');
+  });
+
+  it('reads what a layer paints on each side of its border and between its columns: a wide bottom border or a column rule over the label covers it, an underline below it does not', async () => {
+    await blocked('#bottom', 'Close panel', 'target_covered', '/repaint.html');
+    await blocked('#rule', 'Close panel', null, '/repaint.html');
+    await performed('#underlined', 'Close panel', '/repaint.html');
+  });
+
+  it("counts paint a layer draws beyond its box as painted over the label, for the pixels to judge: an outline, a shadow, a border image, a text-shadow, a decoration, a drop-shadow, a reflection, a list marker, a first letter; a neighbour's focus ring, a card, a shadowed heading, a link and a list do not", async () => {
+    const covers = ['#outline', '#shadow', '#image', '#text-shadow', '#decoration', '#drop', '#marker', '#letter'];
+    // Firefox draws no reflection: there the label shows, and the click goes through.
+    if (browserName === 'chromium') covers.push('#reflect');
+    else await performed('#reflect', 'Close panel', '/beyond.html');
+    for (const id of covers) await blocked(id, 'Close panel', null, '/beyond.html');
+    for (const id of ['#beside-ring', '#in-card', '#beside-heading', '#beside-link', '#in-list'])
+      await performed(id, 'Close panel', '/beyond.html');
+  });
+
+  it('counts a layer over the label that misses every point looked at (cut into bars between them) as a doubt for the pixels; a round badge on the corner is no layer', async () => {
+    await blocked('#slit', 'Close panel', null, '/beyond.html');
+    await performed('#badged', 'Close panel', '/beyond.html');
+  });
+
   it('counts the part of an SVG layer that paints without taking clicks: a wide stroke under pointer-events: fill is a doubt the pixels settle (they show no label), a thin underline below the label is no layer', async () => {
     // An SVG shape's paint is not modelled in the DOM: it is a doubt, and the pixels decide.
     await blocked('#svg-stroke', 'Close panel', null);

@@ -1,4 +1,5 @@
 import { contrast, over, parseColour, type Rgba } from './colour';
+import { glyphInputs } from './glyph-inputs';
 import { glyphPx, MIN_GLYPH_PX, SMALL_GLYPH_PX } from './legibility';
 import {
   doubt,
@@ -93,6 +94,12 @@ function effectsOn(element: Element): Effects | null {
     const insets = shadowsOf(style.boxShadow)
       .filter((shadow) => shadow.inset)
       .map((shadow) => shadow.extent);
+    // An outline drawn inward (a negative offset) paints over the content, as an inset shadow does.
+    const offset = Number.parseFloat(style.outlineOffset) || 0;
+    const outline = parseColour(style.outlineColor);
+    if (offset < 0 && !/none|hidden/u.test(style.outlineStyle) && (Number.parseFloat(style.outlineWidth) || 0) > 0 && outline?.[3] !== 0) {
+      insets.push(-offset);
+    }
     return blend || mask || filter || insets.length > 0 ? { node, blend, mask, filter, insets, above } : above;
   });
 }
@@ -113,6 +120,7 @@ export function glyphsShown(element: Element, style: CSSStyleDeclaration, solid:
   const size = glyphPx(element, style, rects);
   if (size !== null && size < MIN_GLYPH_PX) return false;
   if (size !== null && size < SMALL_GLYPH_PX) doubt(`text of ${who} is ${size.toFixed(1)} px on screen (small: the pixels decide)`);
+  glyphInputs(element, style, who);
 
   // -webkit-text-fill-color paints the glyphs (it defaults to `color`); a stroke outlines them.
   let fill = parseColour(style.getPropertyValue('-webkit-text-fill-color') || style.color);
@@ -136,7 +144,8 @@ export function glyphsShown(element: Element, style: CSSStyleDeclaration, solid:
     if (insets.length === 0) continue;
     const box = node.getBoundingClientRect();
     const gap = Math.min(...rects.map((r) => Math.min(r.left - box.left, box.right - r.right, r.top - box.top, box.bottom - r.bottom)));
-    if (rects.length === 0 || insets.some((extent) => extent > gap)) doubt(`an inset box-shadow${by} may cover the text of ${who}`);
+    if (rects.length === 0 || insets.some((extent) => extent > gap))
+      doubt(`an inset box-shadow or outline${by} may cover the text of ${who}`);
   }
   const text: Rgba = [fill[0], fill[1], fill[2], fill[3] * opacity];
   if (text[3] < 0.1) return false;

@@ -2,7 +2,8 @@ import { backdropsOver } from './backdrops';
 import { contrast, over, parseColour, type Rgba } from './colour';
 import { pointsInBox } from './legibility';
 import { noHitLayers, withHits } from './no-hit-layers';
-import { FAINT, isNone, MIN_CONTRAST, OPAQUE, paintAt, pseudoPaintAt, stacksAt } from './paint';
+import { FAINT, isNone, MIN_CONTRAST, OPAQUE, paintAt, stacksAt } from './paint';
+import { pseudoPaintAt } from './pseudo-paint';
 import { PseudoRules } from './pseudo-rules';
 import { describeElement, parentElement } from './visibility';
 
@@ -109,8 +110,11 @@ export function layersAt(
   const hidden = noHitLayers(area, element, rules);
   if (hidden === null) report.doubts.push('the page is too large to look for layers that take no clicks over the label');
   const look = () => points.map(([x, y]) => stacksAt(element, x, y));
-  const looked = withHits(hidden ?? { styled: [], inert: [], pseudo: [], roots: [document] }, look);
+  const looked = withHits(hidden ?? { styled: [], inert: [], pseudo: [], roots: [document], beyond: [], shaped: [] }, look);
   report.doubts.push(...looked.doubts);
+  for (const { element: layer, what } of hidden?.beyond ?? []) {
+    report.doubts.push(`${describeElement(layer)} paints beyond its box (${what}) where the label is`);
+  }
   const backdrops = backdropsOver(element, hidden?.roots ?? [document]);
   const shared = new Set<Element>();
   for (let node: Element | null = element; node; node = parentElement(node)) shared.add(node);
@@ -166,6 +170,17 @@ export function layersAt(
       report.coveredBy ??= `${coveredBy}, painted over the label`;
     }
   });
+  // Over the label's area but at none of its points: painted between them (thin bars, a shape cut
+  // to miss them), which the look-up cannot see. What paints anything there is for the pixels.
+  const seen = new Set([...looked.first, ...(looked.generated ?? [])].flatMap((stack) => stack?.flatMap((s) => s.above) ?? []));
+  for (const layer of new Set([...(hidden?.styled ?? []), ...(hidden?.shaped ?? [])])) {
+    if (seen.has(layer)) continue;
+    const box = layer.getBoundingClientRect();
+    const paints = paintAt(layer, box.left + box.width / 2, box.top + box.height / 2, shared);
+    if (paints.some((p) => p.kind === 'unknown' || (p.kind === 'colour' && p.colour[3] >= FAINT))) {
+      report.doubts.push(`${describeElement(layer)} overlaps the label between the points looked at`);
+    }
+  }
   report.doubts = [...new Set(report.doubts)].slice(0, 8);
   return report;
 }

@@ -1,12 +1,15 @@
 import { flatChildren, flatContains, shadowIncludingElements } from './flat-tree';
-import { GENERATED, generates, isWithin } from './paint';
-import type { PseudoRules } from './pseudo-rules';
-import { describeElement } from './visibility';
+import { beyondBox, firstLetterExtent, grown, markerExtent, PaintRules, shapedBox, standardMarker } from './paint-beyond';
+import { GENERATED, generates } from './pseudo-paint';
+import { PseudoRules } from './pseudo-rules';
+import { describeElement, parentElement } from './visibility';
 
 /**
  * Looking through layers that take no hits: elementsFromPoint lists only what takes hits, so what
  * paints without taking any is found (a scan of the document and its shadow trees) and made to
  * take them for the duration of one look-up, then restored (layers.ts judges what the look-up lists).
+ * The same scan finds what paints beyond its own box near the label (paint-beyond.ts), which no
+ * look-up at the label's points lists either.
  */
 
 const MAX_SCAN = 20_000;
@@ -51,7 +54,16 @@ const overlaps = (rect: DOMRect, area: DOMRect) =>
  * `interactivity: auto`) inline, inert roots made live, and elements whose generated content takes
  * no hits (no box to measure, so all of them, wherever they are); and the tree roots walked.
  */
-export type NoHitLayers = { styled: HTMLElement[]; inert: Element[]; pseudo: Element[]; roots: (Document | ShadowRoot)[] };
+export type NoHitLayers = {
+  styled: HTMLElement[];
+  inert: Element[];
+  pseudo: Element[];
+  roots: (Document | ShadowRoot)[];
+  /** Elements whose paint beyond their box may reach the label (paint-beyond.ts). */
+  beyond: { element: Element; what: string }[];
+  /** Elements over the label's area cut to a shape (clip-path, mask), which may miss every point. */
+  shaped: Element[];
+};
 
 /**
  * Elements that take no hits (or only partly) and overlap `area`, in the document and every shadow
@@ -61,9 +73,12 @@ export type NoHitLayers = { styled: HTMLElement[]; inert: Element[]; pseudo: Ele
  */
 export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): NoHitLayers | null {
   const roots: (Document | ShadowRoot)[] = [];
-  const found: NoHitLayers = { styled: [], inert: [], pseudo: [], roots };
+  const found: NoHitLayers = { styled: [], inert: [], pseudo: [], roots, beyond: [], shaped: [] };
   const inertRoots: Element[] = [];
   const elements: Element[] = [];
+  // The target's flat-tree ancestors, once (asking per element walked up from the target each time).
+  const ancestors = new Set<Element>();
+  for (let node: Element | null = skip; node; node = parentElement(node)) ancestors.add(node);
   let scanned = 0;
   for (const node of shadowIncludingElements(roots)) {
     if (++scanned > MAX_SCAN) return null;
@@ -73,13 +88,36 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     if (skip.contains(node)) continue;
     if (!(node instanceof HTMLElement || node instanceof SVGElement)) continue;
     elements.push(node);
+  }
+  // Paint beyond a box, asked only of the elements a style rule, an inline style or an animation
+  // may give any (paint-beyond.ts); an ancestor's own outer paint stays outside the box that holds
+  // the target, but its own text's shadows and decorations do not.
+  const paint = new PaintRules();
+  paint.anyIn(roots);
+  const animated = new Set((document.getAnimations?.() ?? []).map((a) => (a.effect as KeyframeEffect | null)?.target ?? null));
+  for (const node of elements) {
+    let box: DOMRect | null = null;
+    const boxOf = () => (box ??= node.getBoundingClientRect());
+    let style: CSSStyleDeclaration | null = null;
+    const styleOf = () => (style ??= getComputedStyle(node));
+    const ancestor = ancestors.has(node);
+    const listItem = node.localName === 'li' || node.localName === 'summary';
+    const marker = listItem ? standardMarker(styleOf()) : 0;
+    if (marker > 0 && !ancestor && overlaps(grown(boxOf(), marker), area)) found.beyond.push({ element: node, what: 'list marker' });
+    if (paint.mayHaveScanned(node) || animated.has(node)) {
+      const beyond = beyondBox(styleOf(), boxOf);
+      if (beyond && (!ancestor || /text/u.test(beyond.what)) && overlaps(grown(boxOf(), beyond.extent), area)) {
+        found.beyond.push({ element: node, what: beyond.what });
+      }
+      if (!ancestor && shapedBox(styleOf()) && overlaps(boxOf(), area)) found.shaped.push(node);
+    }
+    if (ancestor) continue;
     // Both tests must hold; the cheaper one first. In Chromium an element's box costs about twice
     // its computed pointer-events (big.html's button: certification p50 33-37 ms box-first, 15-21 ms
     // style-first); in Firefox box-first measured no slower (10-11 ms against 15 ms).
-    if (__TARGET__ === 'chrome' && !takesNoHits(node, getComputedStyle(node))) continue;
-    if (!overlaps(node.getBoundingClientRect(), area)) continue;
-    if (__TARGET__ !== 'chrome' && !takesNoHits(node, getComputedStyle(node))) continue;
-    if (isWithin(skip, node)) continue;
+    if (__TARGET__ === 'chrome' && !takesNoHits(node, styleOf())) continue;
+    if (!overlaps(boxOf(), area)) continue;
+    if (__TARGET__ !== 'chrome' && !takesNoHits(node, styleOf())) continue;
     found.styled.push(node as HTMLElement);
   }
   // Generated content that takes no hits, looked for on the target's ancestors too (an ancestor's
@@ -87,6 +125,25 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   // (pseudo-rules.ts): asking every element for both pseudo-elements would double the scan's cost.
   if (rules.anyIn(roots)) {
     for (const node of elements) if (rules.mayHaveScanned(node) && pseudoTakesNoHits(node)) found.pseudo.push(node);
+  }
+  // A marker a ::marker rule restyles may be far larger than its item's box.
+  const markers = new PseudoRules('marker');
+  if (markers.anyIn(roots)) {
+    for (const node of elements) {
+      const reach = markers.mayHaveScanned(node) && !ancestors.has(node) ? markerExtent(node, getComputedStyle(node)) : 0;
+      if (reach > 0 && overlaps(grown(node.getBoundingClientRect(), reach), area))
+        found.beyond.push({ element: node, what: 'list marker' });
+    }
+  }
+  // A first letter made a box of its own (floated, padded) is painted well beyond the letter.
+  const first = new PseudoRules('first');
+  if (first.anyIn(roots)) {
+    for (const node of elements) {
+      const letter = first.mayHaveScanned(node) ? firstLetterExtent(node) : 0;
+      if (letter > 0 && !ancestors.has(node) && overlaps(grown(node.getBoundingClientRect(), letter), area)) {
+        found.beyond.push({ element: node, what: 'first letter' });
+      }
+    }
   }
   // Inert subtrees, walked in the flat tree (slotted content inherits inertness from its slot's
   // ancestors). One holding the target makes the target inert itself, which the element

@@ -1,5 +1,6 @@
 import { parseColour, type Rgba } from './colour';
 import { shadowRootOf } from './flat-tree';
+import { PseudoRules } from './pseudo-rules';
 import { describeElement, filterOpacity, parentElement } from './visibility';
 
 /**
@@ -73,7 +74,7 @@ export function keyOf(element: Element): number {
 // What one element paints at a point.
 
 export type Paint = { kind: 'none' } | { kind: 'colour'; colour: Rgba } | { kind: 'unknown'; what: string };
-const NONE: Paint = { kind: 'none' };
+export const NONE: Paint = { kind: 'none' };
 
 const REPLACED = new Set([
   'img',
@@ -95,7 +96,7 @@ export function isNone(value: string | undefined): boolean {
   return !value || value === 'none' || value === 'normal' || value === 'auto';
 }
 
-function within(x: number, y: number, r: DOMRect, inset = [0, 0, 0, 0]): boolean {
+export function within(x: number, y: number, r: DOMRect, inset = [0, 0, 0, 0]): boolean {
   return x >= r.left + inset[3]! && x <= r.right - inset[1]! && y >= r.top + inset[0]! && y <= r.bottom - inset[2]!;
 }
 
@@ -126,7 +127,7 @@ export function filterEffects(filter: string): string | null {
 }
 
 /** The opacity `element` adds on top of `shared` (its ancestors common with the target fade both alike). */
-function relativeOpacity(element: Element, shared: ReadonlySet<Element>): number {
+export function relativeOpacity(element: Element, shared: ReadonlySet<Element>): number {
   let product = 1;
   for (let node: Element | null = element; node && !shared.has(node); node = parentElement(node)) {
     const style = getComputedStyle(node);
@@ -172,11 +173,41 @@ export function paintAt(element: Element, x: number, y: number, shared: Readonly
     (w) => Number.parseFloat(w) || 0,
   );
   if (borders.some((w) => w > 0) && within(x, y, rect) && !within(x, y, rect, borders)) {
-    const border = parseColour(style.borderTopColor);
-    if (border === null) paints.push({ kind: 'unknown', what: `border of ${who}` });
-    else if (border[3] > 0 && !/none|hidden/u.test(style.borderTopStyle)) {
+    // Each side its own colour and style (a 72 px bottom border under a transparent top one covered
+    // a label while only the top side was read). A point in a corner may be on either side.
+    const [top, right, bottom, left] = borders as [number, number, number, number];
+    const sides = (['Top', 'Right', 'Bottom', 'Left'] as const).filter(
+      (_, i) => [y < rect.top + top, x > rect.right - right, y > rect.bottom - bottom, x < rect.left + left][i],
+    );
+    const colours = sides
+      .filter((side) => !/none|hidden/u.test(style.getPropertyValue(`border-${side.toLowerCase()}-style`)))
+      .map((side) => parseColour(style.getPropertyValue(`border-${side.toLowerCase()}-color`)));
+    if (colours.some((c) => c === null) || new Set(colours.map(String)).size > 1)
+      paints.push({ kind: 'unknown', what: `border of ${who}` });
+    else if (colours[0] && colours[0][3] > 0) {
+      const border = colours[0];
       paints.push({ kind: 'colour', colour: [border[0], border[1], border[2], border[3] * alpha] });
     }
+  }
+  if (!isNone(style.getPropertyValue('border-image-source'))) paints.push({ kind: 'unknown', what: `border image of ${who}` });
+  // A list item's marker, a multi-column box's rules: painted by the element, not modelled here.
+  if (style.display.includes('list-item')) {
+    const marker = getComputedStyle(element, '::marker').content;
+    if (!isNone(style.listStyleType) || !isNone(style.listStyleImage) || !isNone(marker)) {
+      paints.push({ kind: 'unknown', what: `list marker of ${who}` });
+    }
+  }
+  // A first letter can be a box of its own (floated, padded, with a background) far larger than the letter.
+  if (memoised('first-rules', () => new PseudoRules('first')).mayHave(element)) {
+    const letter = getComputedStyle(element, '::first-letter');
+    const background = parseColour(letter.backgroundColor);
+    if (background === null || background[3] > 0 || !isNone(letter.backgroundImage) || letter.cssFloat !== 'none') {
+      paints.push({ kind: 'unknown', what: `the first letter of ${who}` });
+    }
+  }
+  const columns = !isNone(style.columnCount) || !isNone(style.columnWidth);
+  if (columns && !/none|hidden/u.test(style.columnRuleStyle) && (Number.parseFloat(style.columnRuleWidth) || 0) > 0) {
+    paints.push({ kind: 'unknown', what: `column rule of ${who}` });
   }
   if (shadowsOf(style.boxShadow).length > 0) paints.push({ kind: 'unknown', what: `box-shadow of ${who}` });
   if (ownTextRects(element).some((r) => within(x, y, r))) {
@@ -187,56 +218,6 @@ export function paintAt(element: Element, x: number, y: number, shared: Readonly
   if (painting && !isNone(style.mixBlendMode)) return [{ kind: 'unknown', what: `mix-blend-mode ${style.mixBlendMode} on ${who}` }];
   if (painting && filterEffects(style.filter)) return [{ kind: 'unknown', what: `filter on ${who}` }];
   return paints.length > 0 ? paints : [NONE];
-}
-
-/** Its ::before and ::after, when they generate a box (the only pseudo-elements that paint over content). */
-export const GENERATED = ['::before', '::after'] as const;
-
-/** Whether a pseudo-element's computed style generates a box at all. */
-export function generates(style: CSSStyleDeclaration): boolean {
-  return !isNone(style.content) && style.display !== 'none';
-}
-
-/**
- * What `element`'s generated content (::before, ::after) paints at (x, y). The DOM gives no box
- * for a pseudo-element, so where one is cannot be measured: `there` says the hit look-up put it at
- * the point (the element was listed only once its pseudo-elements took hits, or at a point outside
- * its own box). Then a lone pseudo-element painting one plain colour is that colour; anything else
- * it paints (text, an image, a border, a shadow, a filter, two of them) is for the pixels. Not
- * known to be there, a pseudo-element that paints anything at all is a doubt.
- */
-export function pseudoPaintAt(element: Element, x: number, y: number, there: boolean, shared: ReadonlySet<Element> = new Set()): Paint[] {
-  const who = describeElement(element);
-  const alpha = relativeOpacity(element, shared);
-  if (alpha < FAINT || getComputedStyle(element).visibility !== 'visible') return [NONE];
-  there ||= !within(x, y, element.getBoundingClientRect());
-  const painting: { which: string; paints: Paint[] }[] = [];
-  for (const which of GENERATED) {
-    const style = getComputedStyle(element, which);
-    if (!generates(style) || style.visibility !== 'visible') continue;
-    const own = (Number.parseFloat(style.opacity) || 0) * filterOpacity(style.filter);
-    if (own * alpha < FAINT) continue;
-    const paints: Paint[] = [];
-    const what = `${which} of ${who}`;
-    if (style.content !== '""' && style.content !== "''") paints.push({ kind: 'unknown', what: `generated content (${what})` });
-    if (!isNone(style.backgroundImage)) paints.push({ kind: 'unknown', what: `background image on ${what}` });
-    const background = parseColour(style.backgroundColor);
-    if (background === null) paints.push({ kind: 'unknown', what: `background colour on ${what}` });
-    else if (background[3] > 0)
-      paints.push({ kind: 'colour', colour: [background[0], background[1], background[2], background[3] * own * alpha] });
-    const bordered = [style.borderTopWidth, style.borderRightWidth, style.borderBottomWidth, style.borderLeftWidth].some(
-      (w) => (Number.parseFloat(w) || 0) > 0 && !/none|hidden/u.test(style.borderTopStyle),
-    );
-    if (bordered) paints.push({ kind: 'unknown', what: `border of ${what}` });
-    if (shadowsOf(style.boxShadow).length > 0) paints.push({ kind: 'unknown', what: `box-shadow of ${what}` });
-    if (paints.length === 0) continue;
-    if (!isNone(style.mixBlendMode) || filterEffects(style.filter) || !isNone(style.getPropertyValue('backdrop-filter'))) {
-      painting.push({ which, paints: [{ kind: 'unknown', what: `an effect on ${what}` }] });
-    } else painting.push({ which, paints });
-  }
-  if (painting.length === 0) return [NONE];
-  if (there && painting.length === 1) return painting[0]!.paints;
-  return [{ kind: 'unknown', what: `generated content of ${who}, which may be painted over the label` }];
 }
 
 export function isWithin(node: Element, ancestor: Element): boolean {

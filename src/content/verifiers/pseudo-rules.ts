@@ -11,14 +11,33 @@ import { shadowRootOf } from './flat-tree';
  * (cross-origin), nesting, :host/::slotted/::part/:scope/& with a pseudo-element, a selector the
  * browser will not match, or too many rules: the answer is "unknown" and every element is asked.
  */
-const PSEUDO = /::?(?:before|after)\b(?::[\w-]+(?:\([^)]*\))?)*/giu;
-const MENTIONS = /::?(?:before|after)\b/iu;
+const PSEUDOS = {
+  /** ::before / ::after: generated content. */
+  generated: 'before|after',
+  /** ::first-line / ::first-letter: boxes that restyle a block's first line or letter. */
+  first: 'first-line|first-letter',
+  /** ::marker: a list item's marker, restyled or given content of its own. */
+  marker: 'marker',
+} as const;
 const CROSS_SCOPE = /:host|::slotted|::part|:scope|&/iu;
 const MAX_RULES = 4_000;
 
 type Scope = Document | ShadowRoot;
 
-export class PseudoRules {
+/**
+ * The selectors of the style rules that `pick` chooses, in every tree scope read so far, to ask
+ * which elements they may match (sound or silent, as above). `always` are matched whatever the
+ * rules say; `keyframes` says whether an animation's keyframes make every element a candidate.
+ */
+export class RuleSelectors {
+  constructor(
+    private readonly pick: (rule: CSSStyleRule) => string | null,
+    private readonly always: readonly string[] = [],
+    private readonly keyframes: (rule: CSSKeyframesRule) => boolean = () => false,
+  ) {
+    this.selectors.push(...always);
+  }
+
   private readonly scanned = new Set<Scope>();
   private readonly selectors: string[] = [];
   private joined: string | null = null;
@@ -26,19 +45,12 @@ export class PseudoRules {
   private all = false;
   private rules = 0;
 
-  /** False only when no rule can give the element generated content. */
+  /** False only when no rule picked can match the element. */
   mayHave(element: Element): boolean {
     if (this.unknown) return true;
     for (const scope of scopesFor(element)) this.scan(scope);
     if (this.unknown) return true;
-    if (this.selectors.length === 0) return false;
-    this.joined ??= this.selectors.join(',');
-    try {
-      return element.matches(this.joined);
-    } catch {
-      this.unknown = true;
-      return true;
-    }
+    return this.matches(element);
   }
 
   /**
@@ -48,7 +60,7 @@ export class PseudoRules {
   anyIn(scopes: readonly Scope[]): boolean {
     for (const scope of scopes) this.scan(scope);
     this.all = true;
-    return this.unknown || this.selectors.length > 0;
+    return this.unknown || this.selectors.length > this.always.length;
   }
 
   /**
@@ -59,6 +71,10 @@ export class PseudoRules {
   mayHaveScanned(element: Element): boolean {
     if (!this.all) return this.mayHave(element);
     if (this.unknown) return true;
+    return this.matches(element);
+  }
+
+  private matches(element: Element): boolean {
     if (this.selectors.length === 0) return false;
     this.joined ??= this.selectors.join(',');
     try {
@@ -105,16 +121,16 @@ export class PseudoRules {
           this.unknown = true; // nesting: selectors relative to their parent
           return;
         }
-        const text = rule.selectorText;
-        if (!MENTIONS.test(text)) continue;
-        if (CROSS_SCOPE.test(text)) {
+        const picked = this.pick(rule);
+        if (picked === null) continue;
+        if (CROSS_SCOPE.test(rule.selectorText)) {
           this.unknown = true;
           return;
         }
-        const stripped = text.replace(PSEUDO, '').trim();
-        // `::before` alone in a list item selects any element.
-        this.selectors.push(stripped === '' || /(?:^|,)\s*(?:,|$)/u.test(stripped) ? '*' : stripped);
+        this.selectors.push(picked);
         this.joined = null;
+      } else if (rule instanceof CSSKeyframesRule) {
+        if (this.keyframes(rule)) this.unknown = true;
       } else if (rule instanceof CSSImportRule) {
         if (rule.styleSheet) this.sheet(rule.styleSheet, depth + 1);
         else this.unknown = true;
@@ -123,6 +139,21 @@ export class PseudoRules {
         this.list((rule as CSSGroupingRule).cssRules, depth + 1);
       }
     }
+  }
+}
+
+/** Which elements may have the pseudo-elements `which` names, from the rules that can give them any. */
+export class PseudoRules extends RuleSelectors {
+  constructor(which: keyof typeof PSEUDOS = 'generated') {
+    const pseudo = new RegExp(`::?(?:${PSEUDOS[which]})\\b(?::[\\w-]+(?:\\([^)]*\\))?)*`, 'giu');
+    const mentions = new RegExp(`::?(?:${PSEUDOS[which]})\\b`, 'iu');
+    super((rule) => {
+      const text = rule.selectorText;
+      if (!mentions.test(text)) return null;
+      const stripped = text.replace(pseudo, '').trim();
+      // `::before` alone in a list item selects any element.
+      return stripped === '' || /(?:^|,)\s*(?:,|$)/u.test(stripped) ? '*' : stripped;
+    });
   }
 }
 
