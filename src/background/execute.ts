@@ -5,6 +5,7 @@ import { ExecuteResultSchema, SettleResultSchema } from '../messages/background-
 const EXECUTE_TIMEOUT_MS = 10_000;
 const TOOL_TIMEOUT_MS = 30_000;
 const SETTLE_TIMEOUT_MS = 500;
+const WATCH_SETTLE_TIMEOUT_MS = 1_600;
 
 type FrameLocation = { tabId: number; frameId: number; documentId: string | null };
 
@@ -33,7 +34,8 @@ export function runPageTool(frame: FrameLocation, requestId: string, name: strin
 export async function settleFrame(frame: FrameLocation, watch?: string): Promise<boolean> {
   try {
     const message = watch ? { kind: 'settle', watch } : { kind: 'settle' };
-    const parsed = SettleResultSchema.safeParse(await sendWithTimeout(frame, message, SETTLE_TIMEOUT_MS));
+    // With a watch, the frame first waits (at most 1 s, content/watch.ts) for animations over the target to end.
+    const parsed = SettleResultSchema.safeParse(await sendWithTimeout(frame, message, watch ? WATCH_SETTLE_TIMEOUT_MS : SETTLE_TIMEOUT_MS));
     return parsed.success && parsed.data.painted;
   } catch {
     return false;

@@ -24,7 +24,7 @@ import { onBackgroundMessage, sendToBackground } from './runtime';
 import { certifyTarget } from './verifiers/dom';
 import { nextPaint, renderTarget } from './verifiers/settle';
 import { layoutViewport } from './viewport';
-import { startWatch } from './watch';
+import { quietOver, startWatch } from './watch';
 
 /** Longer than any decision the background makes, including a user's answer to an ask. */
 const DECISION_TIMEOUT_MS = 3_700_000;
@@ -191,8 +191,12 @@ onBackgroundMessage((message) => {
   if (command.kind === 'settle') {
     // Before the re-check's capture: the target's area is watched from now until its command.
     const element = command.watch ? certifiedElement(command.watch) : null;
-    if (command.watch && element) startWatch(command.watch, element);
-    return nextPaint();
+    if (!command.watch || !element) return nextPaint();
+    const key = command.watch;
+    return quietOver(element).then(() => {
+      startWatch(key, element);
+      return nextPaint();
+    });
   }
   // A restarted background asking what became of a command its stopped predecessor sent.
   if (command.kind === 'performed?') return Promise.resolve(performedFor(command.requestId));

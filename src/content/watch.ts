@@ -1,5 +1,6 @@
 import { shadowIncludingElements } from './verifiers/flat-tree';
-import { describeElement } from './verifiers/visibility';
+import { FAINT, paintAt } from './verifiers/paint';
+import { describeElement, parentElement } from './verifiers/visibility';
 
 /**
  * The last gap between the DOM and the pixels. A pixel-checked action is captured again just
@@ -25,26 +26,103 @@ const WATCH_MS = 30_000;
 const MAX_ELEMENTS = 20_000;
 /** Repaints on their own, with no mutation to see. */
 const LIVE = new Set(['canvas', 'video', 'iframe', 'frame', 'embed', 'object']);
+/** Elements under a changed one looked at, at most (more: counted as a change). */
+const MAX_UNDER = 500;
 
 const overlaps = (rect: DOMRect, area: DOMRect) =>
   rect.width > 0 &&
   rect.height > 0 &&
   !(rect.right <= area.left || rect.left >= area.right || rect.bottom <= area.top || rect.top >= area.bottom);
 
-function boxOf(node: Node | null): DOMRect | null {
-  const element = node?.nodeType === Node.ELEMENT_NODE ? (node as Element) : (node?.parentElement ?? null);
-  return element?.isConnected ? element.getBoundingClientRect() : null;
+/** How long the watch waits for animations over the target to end before it starts (an in-page
+ * assistant's cursor ripple, a hover transition): one still running then is a change. */
+export const QUIET_MS = 1_000;
+
+/**
+ * Waits (at most QUIET_MS) until no animation is running over `element`'s area, so that a short
+ * honest one (page-agent's 300 ms cursor ripple on the button it clicks) has ended before the
+ * capture the watch guards; an endless one is still running after it, and the watch counts it.
+ */
+export async function quietOver(element: Element): Promise<void> {
+  const area = element.getBoundingClientRect();
+  const running = (document.getAnimations?.() ?? []).filter((animation) => {
+    const target = (animation.effect as KeyframeEffect | null)?.target ?? null;
+    return animation.playState === 'running' && target !== null && overlaps(target.getBoundingClientRect(), area);
+  });
+  if (running.length === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.all(running.map((animation) => animation.finished.catch(() => undefined))),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, QUIET_MS);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
-/** Starts watching the area of `element` for the request; a second start replaces the first. */
+/** Points on the label (its text's boxes, else the element's box), where a change must not paint. */
+function labelPoints(element: Element): { area: DOMRect; points: [number, number][] } {
+  const box = element.getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const text = range.getBoundingClientRect();
+  const area =
+    text.width > 0 && text.height > 0
+      ? new DOMRect(
+          Math.max(text.left, box.left),
+          Math.max(text.top, box.top),
+          Math.min(text.right, box.right) - Math.max(text.left, box.left),
+          Math.min(text.bottom, box.bottom) - Math.max(text.top, box.top),
+        )
+      : box;
+  const points: [number, number][] = [];
+  for (const fx of [0.2, 0.5, 0.8]) for (const fy of [0.3, 0.7]) points.push([area.left + area.width * fx, area.top + area.height * fy]);
+  return { area, points };
+}
+
+/**
+ * Starts watching the area of `element` for the request; a second start replaces the first.
+ * A change counts where it can change what the label looks like: an element that paints at the
+ * label's points (before or after the change: paint.ts's model, where an unknown paint counts),
+ * an attribute of the target or one of its ancestors (a class there can restyle anything under
+ * it), an animation running on what paints there, a canvas/video/frame there. An in-page
+ * assistant redrawing its outline boxes around the target (page-agent does, every step) paints
+ * nothing at the label and is no change (measured: a watch over the whole box refused page-agent's
+ * approved click in both browsers).
+ */
 export function startWatch(requestId: string, element: Element): void {
   endWatch(requestId);
-  const area = element.getBoundingClientRect();
-  const watch: Watch = { element, area, changed: null, stop: () => undefined };
+  const { area, points } = labelPoints(element);
+  const watch: Watch = { element, area: element.getBoundingClientRect(), changed: null, stop: () => undefined };
   const change = (why: string) => {
     watch.changed ??= why;
   };
-  // Elements over the area now: a later mutation of one counts even once it has left the area.
+  const ancestors = new Set<Element>();
+  for (let node: Element | null = element; node; node = parentElement(node)) ancestors.add(node);
+  const paintsOnLabel = (node: Element): boolean => {
+    if (ancestors.has(node) || !node.isConnected) return false;
+    const box = node.getBoundingClientRect();
+    if (!overlaps(box, area)) return false;
+    if (LIVE.has(node.localName)) return true;
+    return points.some(
+      ([x, y]) =>
+        x >= box.left &&
+        x <= box.right &&
+        y >= box.top &&
+        y <= box.bottom &&
+        paintAt(node, x, y, ancestors).some((p) => p.kind === 'unknown' || (p.kind === 'colour' && p.colour[3] >= FAINT)),
+    );
+  };
+  // An element and (a bounded number of) the elements under it: a class on a container restyles them.
+  const anyUnder = (node: Node, test: (element: Element) => boolean): boolean => {
+    if (node.nodeType !== Node.ELEMENT_NODE) return false;
+    const root = node as Element;
+    if (test(root)) return true;
+    const all = root.querySelectorAll('*');
+    for (let i = 0; i < all.length && i < MAX_UNDER; i++) if (test(all[i]!)) return true;
+    return all.length > MAX_UNDER;
+  };
+  // What paints at the label now: a later change to one counts even once it has left.
   const before = new Set<Element>();
   const roots: (Document | ShadowRoot)[] = [];
   let count = 0;
@@ -53,15 +131,14 @@ export function startWatch(requestId: string, element: Element): void {
       change('The page is too large to watch for changes over the target.');
       break;
     }
-    if (!overlaps(node.getBoundingClientRect(), area)) continue;
-    before.add(node);
-    if (LIVE.has(node.localName) && node !== element.ownerDocument.documentElement) {
-      change(`${describeElement(node)} over the target can repaint with nothing in the page changing.`);
-    }
+    if (paintsOnLabel(node)) before.add(node);
+  }
+  for (const node of before) {
+    if (LIVE.has(node.localName)) change(`${describeElement(node)} over the target can repaint with nothing in the page changing.`);
   }
   for (const animation of document.getAnimations?.() ?? []) {
     const target = (animation.effect as KeyframeEffect | null)?.target ?? null;
-    if (animation.playState === 'running' && target && (before.has(target) || overlaps(target.getBoundingClientRect(), area))) {
+    if (animation.playState === 'running' && target && (before.has(target) || element.contains(target) || paintsOnLabel(target))) {
       change(`${describeElement(target)} is animating over the target.`);
     }
   }
@@ -69,18 +146,16 @@ export function startWatch(requestId: string, element: Element): void {
     for (const record of records) {
       if (watch.changed) return;
       if (record.type === 'attributes' && (record.attributeName === 'inert' || isHitsOnly(record))) continue;
-      const nodes: (Node | null)[] = [record.target, ...Array.from(record.addedNodes)];
-      const touched = nodes.some((node) => {
-        const element = node?.nodeType === Node.ELEMENT_NODE ? (node as Element) : (node?.parentElement ?? null);
-        if (element && before.has(element)) return true;
-        const box = boxOf(node);
-        return box !== null && overlaps(box, area);
-      });
-      const removed = Array.from(record.removedNodes).some((node) => node.nodeType === Node.ELEMENT_NODE && before.has(node as Element));
-      if (touched || removed) {
-        const changed = record.target.nodeType === Node.ELEMENT_NODE ? (record.target as Element) : record.target.parentElement;
-        change(`The page changed ${changed ? describeElement(changed) : 'a node'} over the target after its pixels were checked.`);
-      }
+      const target = record.target.nodeType === Node.ELEMENT_NODE ? (record.target as Element) : record.target.parentElement;
+      const relevant =
+        // The target's own content, or an ancestor's attributes (a class there restyles anything
+        // under it); children added to or removed from an ancestor are judged one by one below.
+        (target !== null && (element.contains(target) || (record.type === 'attributes' && ancestors.has(target)))) ||
+        (target !== null && record.type !== 'childList' && anyUnder(target, (e) => before.has(e) || paintsOnLabel(e))) ||
+        Array.from(record.addedNodes).some((node) => anyUnder(node, paintsOnLabel)) ||
+        Array.from(record.removedNodes).some((node) => anyUnder(node, (e) => before.has(e)));
+      if (relevant)
+        change(`The page changed ${target ? describeElement(target) : 'a node'} over the target after its pixels were checked.`);
     }
   });
   for (const root of roots)
