@@ -152,6 +152,8 @@ export function startWatch(requestId: string, element: Element): void {
         // under it); children added to or removed from an ancestor are judged one by one below.
         (target !== null && (element.contains(target) || (record.type === 'attributes' && ancestors.has(target)))) ||
         (target !== null && record.type !== 'childList' && anyUnder(target, (e) => before.has(e) || paintsOnLabel(e))) ||
+        // Children of something that paints at the label (a decoy's text replaced) change its paint.
+        (target !== null && record.type === 'childList' && (before.has(target) || paintsOnLabel(target))) ||
         Array.from(record.addedNodes).some((node) => anyUnder(node, paintsOnLabel)) ||
         Array.from(record.removedNodes).some((node) => anyUnder(node, (e) => before.has(e)));
       if (relevant)

@@ -80,6 +80,8 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?churn=over');
     await performed('#target', 'Next page', '/watch.html?churn=far');
     await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?anim=over');
+    // The label's words drawn again over it, their text node replaced (the same words each time).
+    await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?text=over');
     await performed('#target', 'Next page', '/watch.html?anim=far');
     // An in-page assistant redrawing an outline box around the button paints nothing on its label.
     await performed('#target', 'Next page', '/watch.html?boxes=over');
