@@ -1,5 +1,5 @@
 import { shadowIncludingElements } from './verifiers/flat-tree';
-import { FAINT, paintAt } from './verifiers/paint';
+import { paintAt, paintsAnything } from './verifiers/paint';
 import { describeElement, parentElement } from './verifiers/visibility';
 
 /**
@@ -10,12 +10,9 @@ import { describeElement, parentElement } from './verifiers/visibility';
  * So the frame watches the target's area from before that capture (the background's settle) until
  * the command: a change there is stale evidence, and nothing is performed.
  *
- * What counts as a change over the area: a mutation (attributes, children, text) of an element
- * whose box overlaps it, before or after the change (so a decoy that is removed or hidden counts as
- * surely as one added), in the document or any shadow tree in it; an animation running on such an
- * element when the watch starts; content that repaints with no mutation at all (a canvas, video,
- * frame or plug-in over it); and the target's own box moving. Pointer-events and inertness are not
- * paint: the layer checks' own overrides (layers.ts) are not changes.
+ * What counts as a change is told at startWatch: whatever can alter how the label looks, not
+ * everything over the target's box. The target's own box moving counts too. Pointer-events and
+ * inertness are not paint: the layer checks' own overrides (layers.ts) are not changes.
  */
 
 type Watch = { element: Element; area: DOMRect; changed: string | null; stop: () => void };
@@ -105,12 +102,7 @@ export function startWatch(requestId: string, element: Element): void {
     if (!overlaps(box, area)) return false;
     if (LIVE.has(node.localName)) return true;
     return points.some(
-      ([x, y]) =>
-        x >= box.left &&
-        x <= box.right &&
-        y >= box.top &&
-        y <= box.bottom &&
-        paintAt(node, x, y, ancestors).some((p) => p.kind === 'unknown' || (p.kind === 'colour' && p.colour[3] >= FAINT)),
+      ([x, y]) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom && paintsAnything(paintAt(node, x, y, ancestors)),
     );
   };
   // An element and (a bounded number of) the elements under it: a class on a container restyles them.

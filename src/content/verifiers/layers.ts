@@ -2,7 +2,7 @@ import { backdropsOver } from './backdrops';
 import { contrast, over, parseColour, type Rgba } from './colour';
 import { pointsInBox } from './legibility';
 import { noHitLayers, withHits } from './no-hit-layers';
-import { FAINT, isNone, MIN_CONTRAST, OPAQUE, paintAt, stacksAt } from './paint';
+import { FAINT, isNone, MIN_CONTRAST, OPAQUE, type Paint, paintAt, paintsAnything, stacksAt } from './paint';
 import { pseudoPaintAt } from './pseudo-paint';
 import { PseudoRules } from './pseudo-rules';
 import { describeElement, parentElement } from './visibility';
@@ -124,12 +124,13 @@ export function layersAt(
     report.points += 1;
     const layers: Rgba[] = [];
     let coveredBy: string | null = null;
-    const add = (layer: Element, paints: ReturnType<typeof paintAt>) => {
+    // What one layer (an element, its generated content, a backdrop) paints at this point.
+    const add = (who: Element | string, paints: readonly Paint[]) => {
       for (const paint of paints) {
         if (paint.kind === 'unknown') report.doubts.push(`${paint.what} is painted over the label`);
         else if (paint.kind === 'colour' && paint.colour[3] >= FAINT) {
           layers.push(paint.colour);
-          coveredBy = describeElement(layer);
+          coveredBy = typeof who === 'string' ? who : describeElement(who);
         }
       }
     };
@@ -145,13 +146,7 @@ export function layersAt(
     for (const { above } of looked.generated?.[i] ?? []) {
       for (const layer of [...above].reverse()) if (!listed.has(layer)) add(layer, pseudoPaintAt(layer, x, y, true, shared));
     }
-    for (const { who, paint } of backdrops) {
-      if (paint.kind === 'unknown') report.doubts.push(`${paint.what} is painted over the label`);
-      else if (paint.kind === 'colour' && paint.colour[3] >= FAINT) {
-        layers.push(paint.colour);
-        coveredBy = who;
-      }
-    }
+    for (const { who, paint } of backdrops) add(who, [paint]);
     if (layers.length === 0) return;
     const alpha = 1 - layers.reduce((clear, c) => clear * (1 - c[3]), 1);
     let hides = alpha >= OPAQUE;
@@ -177,7 +172,7 @@ export function layersAt(
     if (seen.has(layer)) continue;
     const box = layer.getBoundingClientRect();
     const paints = paintAt(layer, box.left + box.width / 2, box.top + box.height / 2, shared);
-    if (paints.some((p) => p.kind === 'unknown' || (p.kind === 'colour' && p.colour[3] >= FAINT))) {
+    if (paintsAnything(paints)) {
       report.doubts.push(`${describeElement(layer)} overlaps the label between the points looked at`);
     }
   }

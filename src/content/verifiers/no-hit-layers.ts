@@ -101,15 +101,16 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     let style: CSSStyleDeclaration | null = null;
     const styleOf = () => (style ??= getComputedStyle(node));
     const ancestor = ancestors.has(node);
-    const listItem = node.localName === 'li' || node.localName === 'summary';
-    const marker = listItem ? standardMarker(styleOf()) : 0;
-    if (marker > 0 && !ancestor && overlaps(grown(boxOf(), marker), area)) found.beyond.push({ element: node, what: 'list marker' });
     if (paint.mayHaveScanned(node) || animated.has(node)) {
+      // beyondBox counts a standard list marker too.
       const beyond = beyondBox(styleOf(), boxOf);
       if (beyond && (!ancestor || /text/u.test(beyond.what)) && overlaps(grown(boxOf(), beyond.extent), area)) {
         found.beyond.push({ element: node, what: beyond.what });
       }
       if (!ancestor && shapedBox(styleOf()) && overlaps(boxOf(), area)) found.shaped.push(node);
+    } else if (!ancestor && (node.localName === 'li' || node.localName === 'summary')) {
+      const marker = standardMarker(styleOf());
+      if (marker > 0 && overlaps(grown(boxOf(), marker), area)) found.beyond.push({ element: node, what: 'list marker' });
     }
     if (ancestor) continue;
     // Both tests must hold; the cheaper one first. In Chromium an element's box costs about twice
@@ -126,23 +127,17 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   if (rules.anyIn(roots)) {
     for (const node of elements) if (rules.mayHaveScanned(node) && pseudoTakesNoHits(node)) found.pseudo.push(node);
   }
-  // A marker a ::marker rule restyles may be far larger than its item's box.
-  const markers = new PseudoRules('marker');
-  if (markers.anyIn(roots)) {
+  // Pseudo-elements a rule restyles may paint far beyond the letter or the bullet: a ::marker given
+  // content of its own, a ::first-letter floated and padded into a box. Asked where such rules exist.
+  const restyled = [
+    { rules: new PseudoRules('marker'), reach: (node: Element) => markerExtent(node, getComputedStyle(node)), what: 'list marker' },
+    { rules: new PseudoRules('first'), reach: firstLetterExtent, what: 'first letter' },
+  ];
+  for (const { rules: which, reach, what } of restyled) {
+    if (!which.anyIn(roots)) continue;
     for (const node of elements) {
-      const reach = markers.mayHaveScanned(node) && !ancestors.has(node) ? markerExtent(node, getComputedStyle(node)) : 0;
-      if (reach > 0 && overlaps(grown(node.getBoundingClientRect(), reach), area))
-        found.beyond.push({ element: node, what: 'list marker' });
-    }
-  }
-  // A first letter made a box of its own (floated, padded) is painted well beyond the letter.
-  const first = new PseudoRules('first');
-  if (first.anyIn(roots)) {
-    for (const node of elements) {
-      const letter = first.mayHaveScanned(node) ? firstLetterExtent(node) : 0;
-      if (letter > 0 && !ancestors.has(node) && overlaps(grown(node.getBoundingClientRect(), letter), area)) {
-        found.beyond.push({ element: node, what: 'first letter' });
-      }
+      const extent = which.mayHaveScanned(node) && !ancestors.has(node) ? reach(node) : 0;
+      if (extent > 0 && overlaps(grown(node.getBoundingClientRect(), extent), area)) found.beyond.push({ element: node, what });
     }
   }
   // Inert subtrees, walked in the flat tree (slotted content inherits inertness from its slot's

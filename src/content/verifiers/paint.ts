@@ -220,6 +220,10 @@ export function paintAt(element: Element, x: number, y: number, shared: Readonly
   return paints.length > 0 ? paints : [NONE];
 }
 
+/** Whether any of the paints is something a reader could notice: a colour past FAINT, or one the DOM cannot judge. */
+export const paintsAnything = (paints: readonly Paint[]): boolean =>
+  paints.some((p) => p.kind === 'unknown' || (p.kind === 'colour' && p.colour[3] >= FAINT));
+
 export function isWithin(node: Element, ancestor: Element): boolean {
   for (let current: Element | null = node; current; current = parentElement(current)) {
     if (current === ancestor) return true;
