@@ -4,6 +4,7 @@ import { glyphPx, MIN_GLYPH_PX, SMALL_GLYPH_PX } from './legibility';
 import {
   doubt,
   filterEffects,
+  inwardOutline,
   isNone,
   keyOf,
   MIN_CONTRAST,
@@ -14,6 +15,7 @@ import {
   shadowsOf,
   stacksAt,
 } from './paint';
+import { masked } from './paint-beyond';
 import { perTaskChain } from './task-memo';
 import { describeElement, opacityProduct, parentElement } from './visibility';
 
@@ -89,17 +91,13 @@ function effectsOn(element: Element): Effects | null {
   return perTaskChain<Effects | null>('paint-effects', element, parentElement, null, (above, node) => {
     const style = getComputedStyle(node);
     const blend = isNone(style.mixBlendMode) ? null : style.mixBlendMode;
-    const mask = !isNone(style.getPropertyValue('mask-image')) || !isNone(style.getPropertyValue('-webkit-mask-image'));
+    const mask = masked(style);
     const filter = filterEffects(style.filter) || null;
     const insets = shadowsOf(style.boxShadow)
       .filter((shadow) => shadow.inset)
       .map((shadow) => shadow.extent);
     // An outline drawn inward (a negative offset) paints over the content, as an inset shadow does.
-    const offset = Number.parseFloat(style.outlineOffset) || 0;
-    const outline = parseColour(style.outlineColor);
-    if (offset < 0 && !/none|hidden/u.test(style.outlineStyle) && (Number.parseFloat(style.outlineWidth) || 0) > 0 && outline?.[3] !== 0) {
-      insets.push(-offset);
-    }
+    if (inwardOutline(style)) insets.push(-(Number.parseFloat(style.outlineOffset) || 0));
     return blend || mask || filter || insets.length > 0 ? { node, blend, mask, filter, insets, above } : above;
   });
 }

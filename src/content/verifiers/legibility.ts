@@ -1,3 +1,4 @@
+import { inkScale } from './font-ink';
 import { perTaskChain } from './task-memo';
 import { parentElement } from './visibility';
 
@@ -81,16 +82,18 @@ export function cssZoom(element: Element): number {
 
 /**
  * The on-screen size of the glyphs `element` paints, in CSS px: font-size × zoom × the smallest
- * scale of the transforms, and no more than the text's own client rects allow (a line box is
+ * scale of the transforms × how much smaller its font draws than its size says (font-ink.ts), and no more than the text's own client rects allow (a line box is
  * ≈1.2 em tall); null when there is no text box to measure and the transforms are unreadable.
  */
 export function glyphPx(element: Element, style: CSSStyleDeclaration, rects: readonly DOMRect[]): number | null {
   const fontSize = Number.parseFloat(style.fontSize);
   if (!Number.isFinite(fontSize)) return null;
   const linear = screenLinear(element);
-  const fromStyle = linear === null ? null : fontSize * cssZoom(element) * minScale(linear);
+  // What the font draws may be smaller than its size says (font-ink.ts).
+  const ink = inkScale(element, style);
+  const fromStyle = linear === null ? null : fontSize * cssZoom(element) * minScale(linear) * ink;
   const tallest = rects.reduce((max, rect) => Math.max(max, rect.height), 0);
-  const fromRects = tallest > 0 ? tallest / 1.2 : null;
+  const fromRects = tallest > 0 ? (tallest / 1.2) * ink : null;
   if (fromStyle === null) return fromRects;
   return fromRects === null ? fromStyle : Math.min(fromStyle, fromRects);
 }

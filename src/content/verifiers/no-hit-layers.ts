@@ -1,7 +1,9 @@
 import { flatChildren, flatContains, shadowIncludingElements } from './flat-tree';
-import { beyondBox, firstLetterExtent, grown, markerExtent, PaintRules, shapedBox, standardMarker } from './paint-beyond';
+import { beyondBox, firstLetterExtent, markerExtent, PaintRules, reaches, shapedBox, standardMarker } from './paint-beyond';
 import { GENERATED, generates } from './pseudo-paint';
+import { pseudoBeyond } from './pseudo-reach';
 import { PseudoRules } from './pseudo-rules';
+import { clippedBySvgRoot, svgReach } from './svg-reach';
 import { describeElement, parentElement } from './visibility';
 
 /**
@@ -103,14 +105,19 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     const ancestor = ancestors.has(node);
     if (paint.mayHaveScanned(node) || animated.has(node)) {
       // beyondBox counts a standard list marker too.
-      const beyond = beyondBox(styleOf(), boxOf);
-      if (beyond && (!ancestor || /text/u.test(beyond.what)) && overlaps(grown(boxOf(), beyond.extent), area)) {
+      const beyond = beyondBox(styleOf(), boxOf, node);
+      if (beyond && (!ancestor || /text/u.test(beyond.what)) && reaches(boxOf(), beyond.extent, area)) {
         found.beyond.push({ element: node, what: beyond.what });
       }
       if (!ancestor && shapedBox(styleOf()) && overlaps(boxOf(), area)) found.shaped.push(node);
     } else if (!ancestor && (node.localName === 'li' || node.localName === 'summary')) {
       const marker = standardMarker(styleOf());
-      if (marker > 0 && overlaps(grown(boxOf(), marker), area)) found.beyond.push({ element: node, what: 'list marker' });
+      if (marker > 0 && reaches(boxOf(), marker, area)) found.beyond.push({ element: node, what: 'list marker' });
+    }
+    // SVG shapes in an <svg> that does not clip them: strokes, markers, used shapes (svg-reach.ts).
+    if (!ancestor && node instanceof SVGGraphicsElement && node.localName !== 'svg' && !clippedBySvgRoot(node)) {
+      const reach = svgReach(node, styleOf());
+      if (reach && reaches(boxOf(), reach.extent, area)) found.beyond.push({ element: node, what: reach.what });
     }
     if (ancestor) continue;
     // Both tests must hold; the cheaper one first. In Chromium an element's box costs about twice
@@ -125,7 +132,15 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   // ::after is painted over its children), and only where a style rule can give any
   // (pseudo-rules.ts): asking every element for both pseudo-elements would double the scan's cost.
   if (rules.anyIn(roots)) {
-    for (const node of elements) if (rules.mayHaveScanned(node) && pseudoTakesNoHits(node)) found.pseudo.push(node);
+    for (const node of elements) {
+      if (!rules.mayHaveScanned(node)) continue;
+      if (pseudoTakesNoHits(node)) found.pseudo.push(node);
+      // Paint beyond a pseudo-element's box, on ancestors too (their generated content is over the target).
+      if (paint.mayHaveScanned(node)) {
+        const beyond = pseudoBeyond(node, area);
+        if (beyond) found.beyond.push({ element: node, what: beyond });
+      }
+    }
   }
   // Pseudo-elements a rule restyles may paint far beyond the letter or the bullet: a ::marker given
   // content of its own, a ::first-letter floated and padded into a box. Asked where such rules exist.
@@ -137,7 +152,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     if (!which.anyIn(roots)) continue;
     for (const node of elements) {
       const extent = which.mayHaveScanned(node) && !ancestors.has(node) ? reach(node) : 0;
-      if (extent > 0 && overlaps(grown(node.getBoundingClientRect(), extent), area)) found.beyond.push({ element: node, what });
+      if (extent > 0 && reaches(node.getBoundingClientRect(), extent, area)) found.beyond.push({ element: node, what });
     }
   }
   // Inert subtrees, walked in the flat tree (slotted content inherits inertness from its slot's

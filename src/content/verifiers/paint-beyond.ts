@@ -1,5 +1,6 @@
 import { filterEffects, isNone, shadowsOf } from './paint';
 import { RuleSelectors } from './pseudo-rules';
+import { filterUrlReach } from './svg-reach';
 
 /**
  * Paint an element draws outside its own box, which no hit look-up at the label's points lists
@@ -18,7 +19,7 @@ const lengths = (value: string) => (value.match(/-?[\d.]+px/gu) ?? []).map((n) =
 /** A decoration this close to the text stays within the line (an ordinary underline). */
 const NEAR = 4;
 
-export function beyondBox(style: CSSStyleDeclaration, box: () => DOMRect): Beyond | null {
+export function beyondBox(style: CSSStyleDeclaration, box: () => DOMRect, element: Element): Beyond | null {
   let extent = 0;
   const what: string[] = [];
   const reach = (value: number, name: string) => {
@@ -46,7 +47,14 @@ export function beyondBox(style: CSSStyleDeclaration, box: () => DOMRect): Beyon
     reach(Math.max(0, ...outsets), 'border image');
   }
   const filter = filterEffects(style.filter);
-  if (filter && /drop-shadow|blur/u.test(filter)) reach(lengths(filter).reduce((a, b) => a + b, 0) * 2, 'filter');
+  if (filter && /drop-shadow|blur/u.test(filter))
+    reach(lengths(filter.replace(/url\([^)]*\)/gu, '')).reduce((a, b) => a + b, 0) * 2, 'filter');
+  if (style.filter.includes('url(')) reach(filterUrlReach(element, style.filter, box()), 'an SVG filter’s region');
+  // A text stroke is centred on the glyphs' outlines, its joins mitred (up to 4× half its width).
+  const stroke = px(style.getPropertyValue('-webkit-text-stroke-width'));
+  if (stroke > 0 && !/^(?:transparent|rgba\([^)]*,\s*0\))$/u.test(style.getPropertyValue('-webkit-text-stroke-color'))) {
+    reach(stroke * 2, 'text stroke');
+  }
   const reflect = style.getPropertyValue('-webkit-box-reflect');
   if (reflect && !isNone(reflect)) reach(Math.max(box().width, box().height) + Math.max(0, ...lengths(reflect)), 'reflection');
   if (!isNone(style.textDecorationLine)) {
@@ -81,6 +89,16 @@ export function markerExtent(node: Element, style: CSSStyleDeclaration): number 
 /** `box` grown by `by` on every side. */
 export const grown = (box: DOMRect, by: number) => new DOMRect(box.x - by, box.y - by, box.width + 2 * by, box.height + 2 * by);
 
+/** Whether paint reaching `extent` beyond `box` may meet `area` (any, when no bound is known). */
+export const reaches = (box: DOMRect, extent: number, area: DOMRect) =>
+  !Number.isFinite(extent) ||
+  !(
+    box.right + extent <= area.left ||
+    box.left - extent >= area.right ||
+    box.bottom + extent <= area.top ||
+    box.top - extent >= area.bottom
+  );
+
 /** How far a ::first-letter that is a box of its own (floated, padded, bordered) reaches; 0 for a plain letter. */
 export function firstLetterExtent(node: Element): number {
   const letter = getComputedStyle(node, '::first-letter');
@@ -99,8 +117,8 @@ export function firstLetterExtent(node: Element): number {
 
 /** The properties beyondBox reads (and shapedBox); text-shadow and text decorations also reach descendants' text. */
 const BEYOND =
-  /^(?:outline|box-shadow|text-shadow|border-image|filter|-webkit-box-reflect|text-decoration|text-underline-offset|list-style)/u;
-const REACHES_DESCENDANTS = /^(?:text-shadow|text-decoration)/u;
+  /^(?:outline|box-shadow|text-shadow|border-image|filter|-webkit-box-reflect|text-decoration|text-underline-offset|list-style|-webkit-text-stroke|clip-path|mask|-webkit-mask)/u;
+const REACHES_DESCENDANTS = /^(?:text-shadow|text-decoration|-webkit-text-stroke)/u;
 const PSEUDO_ELEMENT = /::?(?:before|after|first-line|first-letter|marker|[\w-]+\([^)]*\))\b|::[\w-]+/giu;
 
 function touchesBeyond(style: CSSStyleDeclaration): 'self' | 'descendants' | null {
@@ -141,5 +159,16 @@ export class PaintRules extends RuleSelectors {
 
 /** A box cut to a shape (clip-path, a mask): it may paint between the points a look-up tries and miss them all. */
 export function shapedBox(style: CSSStyleDeclaration): boolean {
-  return !isNone(style.clipPath) || !isNone(style.getPropertyValue('mask-image')) || !isNone(style.getPropertyValue('-webkit-mask-image'));
+  return !isNone(style.clipPath) || masked(style);
+}
+
+/**
+ * Whether a mask is applied to the box: a mask image, or a mask border (`mask-border`, Chromium's
+ * `-webkit-mask-box-image`), whose `fill` keyword masks the middle too: a border image of
+ * transparent made a whole button vanish while only mask-image was read (an attacker's page).
+ */
+export function masked(style: CSSStyleDeclaration): boolean {
+  return ['mask-image', '-webkit-mask-image', 'mask-border-source', '-webkit-mask-box-image-source', '-webkit-mask-box-image'].some(
+    (name) => !isNone(style.getPropertyValue(name)),
+  );
 }

@@ -126,6 +126,17 @@ export function filterEffects(filter: string): string | null {
   return others === '' ? null : others.slice(0, 60);
 }
 
+/** An outline drawn inside the box (a negative offset): it paints over what the box holds. */
+export function inwardOutline(style: CSSStyleDeclaration): boolean {
+  const colour = parseColour(style.outlineColor);
+  return (
+    (Number.parseFloat(style.outlineOffset) || 0) < 0 &&
+    !/none|hidden/u.test(style.outlineStyle) &&
+    (Number.parseFloat(style.outlineWidth) || 0) > 0 &&
+    colour?.[3] !== 0
+  );
+}
+
 /** The opacity `element` adds on top of `shared` (its ancestors common with the target fade both alike). */
 export function relativeOpacity(element: Element, shared: ReadonlySet<Element>): number {
   let product = 1;
@@ -210,6 +221,7 @@ export function paintAt(element: Element, x: number, y: number, shared: Readonly
     paints.push({ kind: 'unknown', what: `column rule of ${who}` });
   }
   if (shadowsOf(style.boxShadow).length > 0) paints.push({ kind: 'unknown', what: `box-shadow of ${who}` });
+  if (inwardOutline(style) && within(x, y, rect)) paints.push({ kind: 'unknown', what: `outline drawn inward on ${who}` });
   if (ownTextRects(element).some((r) => within(x, y, r))) {
     const fill = parseColour(style.getPropertyValue('-webkit-text-fill-color') || style.color);
     if (fill === null || fill[3] > 0) paints.push({ kind: 'unknown', what: `text of ${who}` });

@@ -1,5 +1,5 @@
 import { parseColour } from './colour';
-import { FAINT, filterEffects, isNone, NONE, type Paint, relativeOpacity, shadowsOf, within } from './paint';
+import { FAINT, filterEffects, inwardOutline, isNone, NONE, type Paint, relativeOpacity, shadowsOf, within } from './paint';
 import { describeElement, filterOpacity } from './visibility';
 
 /** Its ::before and ::after, when they generate a box (the only pseudo-elements that paint over content). */
@@ -37,11 +37,15 @@ export function pseudoPaintAt(element: Element, x: number, y: number, there: boo
     if (background === null) paints.push({ kind: 'unknown', what: `background colour on ${what}` });
     else if (background[3] > 0)
       paints.push({ kind: 'colour', colour: [background[0], background[1], background[2], background[3] * own * alpha] });
-    const bordered = [style.borderTopWidth, style.borderRightWidth, style.borderBottomWidth, style.borderLeftWidth].some(
-      (w) => (Number.parseFloat(w) || 0) > 0 && !/none|hidden/u.test(style.borderTopStyle),
+    // Each side by its own width and style (a bottom border under a top one set to none still paints).
+    const bordered = (['top', 'right', 'bottom', 'left'] as const).some(
+      (side) =>
+        (Number.parseFloat(style.getPropertyValue(`border-${side}-width`)) || 0) > 0 &&
+        !/none|hidden/u.test(style.getPropertyValue(`border-${side}-style`)),
     );
     if (bordered) paints.push({ kind: 'unknown', what: `border of ${what}` });
     if (shadowsOf(style.boxShadow).length > 0) paints.push({ kind: 'unknown', what: `box-shadow of ${what}` });
+    if (inwardOutline(style)) paints.push({ kind: 'unknown', what: `outline drawn inward on ${what}` });
     if (paints.length === 0) continue;
     if (!isNone(style.mixBlendMode) || filterEffects(style.filter) || !isNone(style.getPropertyValue('backdrop-filter'))) {
       painting.push({ which, paints: [{ kind: 'unknown', what: `an effect on ${what}` }] });
