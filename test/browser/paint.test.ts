@@ -7,7 +7,8 @@ import { clicks, codes, proposeOrDeny, useBrowser } from '../support/suite';
  * deceptive element has an honest twin; judged by what the page's own handlers saw.
  */
 describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
-  const env = useBrowser(browserName);
+  // Scrollbars as a person's browser draws them (a page can paint its label away with one).
+  const env = useBrowser(browserName, { scrollbars: true });
 
   /** Proposes a click; an ask (a doubt nothing could settle) is denied, as a cautious user would. */
   const click = (page: TestPage, target: string, label?: string) =>
@@ -117,6 +118,17 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     for (const id of covers) await blocked(`#${id}`, 'Close panel', null, `/reach.html#${id}`);
     for (const id of ['#beside-icon', '#beside-photo', '#in-card', '#beside-chip', '#matched', '#beside-stroked'])
       await performed(id, 'Close panel', '/reach.html#honest');
+  });
+
+  it("counts what the target's own content, a scrollbar and emphasis marks paint over its label: a child covering the text (taking clicks or not, a box, a border, an SVG, a canvas), a sibling's or its own scrollbar styled wide, a neighbour's emphasis marks; a ripple layer at rest, an icon and a badge, a hover tint, a scrolling list beside it, a scroller around it and emphasised text above it do not", async () => {
+    const covers = ['child', 'child-ring', 'child-svg', 'child-canvas', 'child-quiet'];
+    // Firefox draws neither ::-webkit-scrollbar nor these emphasis marks over the label: there it shows.
+    const chromiumOnly = ['scrollbar', 'own-scrollbar', 'emphasis'];
+    if (browserName === 'chromium') covers.push(...chromiumOnly);
+    else for (const id of chromiumOnly) await performed(`#${id}`, 'Close panel', `/inside.html#${id}`);
+    for (const id of covers) await blocked(`#${id}`, 'Close panel', null, `/inside.html#${id}`);
+    for (const id of ['#ripple', '#badge', '#tint', '#beside-list', '#in-scroller', '#below-emphasis'])
+      await performed(id, 'Close panel', '/inside.html#honest');
   });
 
   it('counts a layer over the label that misses every point looked at (cut into bars between them) as a doubt for the pixels; a round badge on the corner is no layer', async () => {

@@ -84,6 +84,13 @@ export type LaunchOptions = {
    * (test/support/chromium-profile.ts).
    */
   fresh?: boolean;
+  /**
+   * Chromium only: scrollbars drawn as a person's browser draws them (Playwright hides them by
+   * default). They take room and paint over what is under them, and a page can style them
+   * (src/content/verifiers/scrollbars.ts). Not the default: with them, the corpus's grayscale
+   * button moved and OCR read it at 0.589 confidence, under its threshold (an ask).
+   */
+  scrollbars?: boolean;
 };
 
 /** Another extension to load beside Warrant: its directory and the ids each browser gives it. */
@@ -100,6 +107,7 @@ export function launch(name: BrowserName, options: LaunchOptions = {}): Promise<
       options.locale,
       options.kept,
       options.fresh,
+      options.scrollbars,
     );
   }
   return launchFirefox(headless, options.extension, options.alsoLoad ?? [], options.locale, options.firefoxManaged);
@@ -176,6 +184,7 @@ async function launchChromium(
   locale?: string,
   kept?: LaunchOptions['kept'],
   fresh = false,
+  scrollbars = false,
 ): Promise<TestBrowser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   // A plain launch in a test run starts from a profile that has run this build once
@@ -195,6 +204,7 @@ async function launchChromium(
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless,
+    ...(scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     args: [
       ...chromiumArgs(
         extension,

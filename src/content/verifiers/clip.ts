@@ -1,3 +1,4 @@
+import { gutters } from './scrollbars';
 import type { Box, Scene } from './text-runs';
 
 /** What a clipping box (overflow, the viewport) lets through of the text inside it. */
@@ -31,11 +32,16 @@ export function clipOf(node: Element, style: CSSStyleDeclaration, display: strin
   const sy = element.offsetHeight > 0 ? rect.height / element.offsetHeight : 1;
   const border = (side: string) =>
     (Number.parseFloat(style.getPropertyValue(`border-${side}-width`)) || 0) * (side === 'left' || side === 'right' ? sx : sy);
+  // Scrollbars are painted over the padding box's edge, and the content is clipped short of them
+  // (a 125 px ::-webkit-scrollbar left a control's label under it; scrollbars.ts).
+  const bars = gutters(node, style);
+  const start = bars.left ? bars.vertical * sx : 0;
+  const end = bars.left ? 0 : bars.vertical * sx;
   return {
-    left: x ? Math.max(clip.left, rect.left + border('left')) : clip.left,
-    right: x ? Math.min(clip.right, rect.right - border('right')) : clip.right,
+    left: x ? Math.max(clip.left, rect.left + border('left') + start) : clip.left,
+    right: x ? Math.min(clip.right, rect.right - border('right') - end) : clip.right,
     top: y ? Math.max(clip.top, rect.top + border('top')) : clip.top,
-    bottom: y ? Math.min(clip.bottom, rect.bottom - border('bottom')) : clip.bottom,
+    bottom: y ? Math.min(clip.bottom, rect.bottom - border('bottom') - bars.horizontal * sy) : clip.bottom,
   };
 }
 

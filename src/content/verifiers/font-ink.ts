@@ -1,4 +1,4 @@
-import { doubt } from './paint';
+import { doubt, memoised } from './paint';
 
 /**
  * How large a label's glyphs are drawn relative to what its font size says. A web font can draw
@@ -27,8 +27,36 @@ function ownText(element: Element): string {
   return text.trim().slice(0, 64);
 }
 
+const unquoted = (family: string) =>
+  family
+    .trim()
+    .replace(/^["']|["']$/gu, '')
+    .toLowerCase();
+
+/**
+ * The families the page's own font faces (`@font-face`, `new FontFace`) define, once per task;
+ * null when they cannot be read (then every font is measured). Only such a face can be made to
+ * draw smaller than its size: the browser's own fonts cannot be given a size-adjust.
+ */
+function pageFamilies(): Set<string> | null {
+  return memoised('page-font-families', () => {
+    try {
+      const families = new Set<string>();
+      document.fonts.forEach((face) => {
+        families.add(unquoted(face.family));
+      });
+      return families;
+    } catch {
+      return null;
+    }
+  });
+}
+
 /** The factor (0–1) by which the element's font draws its text smaller than its font size says. */
 export function inkScale(element: Element, style: CSSStyleDeclaration): number {
+  const adjusted = style.getPropertyValue('font-size-adjust');
+  const faces = pageFamilies();
+  if ((!adjusted || adjusted === 'none') && faces !== null && !style.fontFamily.split(',').some((f) => faces.has(unquoted(f)))) return 1;
   const text = ownText(element);
   if (text === '') return 1;
   const font = `${style.fontStyle} ${style.fontWeight} 100px ${style.fontFamily}`;

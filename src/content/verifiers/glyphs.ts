@@ -13,9 +13,9 @@ import {
   type Paint,
   paintAt,
   shadowsOf,
-  stacksAt,
 } from './paint';
 import { masked } from './paint-beyond';
+import { stacksAt } from './stacks';
 import { perTaskChain } from './task-memo';
 import { describeElement, opacityProduct, parentElement } from './visibility';
 

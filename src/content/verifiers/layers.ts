@@ -2,9 +2,10 @@ import { backdropsOver } from './backdrops';
 import { contrast, over, parseColour, type Rgba } from './colour';
 import { pointsInBox } from './legibility';
 import { noHitLayers, withHits } from './no-hit-layers';
-import { FAINT, isNone, MIN_CONTRAST, OPAQUE, type Paint, paintAt, paintsAnything, stacksAt } from './paint';
+import { FAINT, isNone, MIN_CONTRAST, OPAQUE, type Paint, paintAt, paintsAnything, within } from './paint';
 import { pseudoPaintAt } from './pseudo-paint';
 import { PseudoRules } from './pseudo-rules';
+import { stacksAt } from './stacks';
 import { describeElement, parentElement } from './visibility';
 
 /** Layers over the label: everything painted over the target’s label, whether or not it takes hits. */
@@ -18,10 +19,14 @@ export type LayerReport = {
   doubts: string[];
 };
 
-/** Points on the label: inside the target's text boxes (clamped to the target), else inside its box. */
-function labelPoints(element: Element): [number, number][] {
+/**
+ * Points on the label: inside the target's text boxes (clamped to the target), else inside its
+ * box; with the element holding the text at each (null for a point of the box).
+ */
+function labelPoints(element: Element): { points: [number, number][]; labels: (Element | null)[] } {
   const box = element.getBoundingClientRect();
   const points: [number, number][] = [];
+  const labels: Element[] = [];
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   let budget = 200;
   for (let node = walker.nextNode(); node && budget-- > 0 && points.length < 12; node = walker.nextNode()) {
@@ -35,15 +40,19 @@ function labelPoints(element: Element): [number, number][] {
       const bottom = Math.min(r.bottom, box.bottom);
       if (right - left < 1 || bottom - top < 1) continue;
       const y = (top + bottom) / 2;
-      for (const f of [0.2, 0.5, 0.8]) points.push([left + (right - left) * f, y]);
+      for (const f of [0.2, 0.5, 0.8]) {
+        points.push([left + (right - left) * f, y]);
+        labels.push(node.parentElement ?? element);
+      }
     }
   }
-  if (points.length > 0) return points.slice(0, 12);
-  return pointsInBox(element, [
+  if (points.length > 0) return { points: points.slice(0, 12), labels: labels.slice(0, 12) };
+  const inBox = pointsInBox(element, [
     [0.5, 0.5],
     [0.25, 0.5],
     [0.75, 0.5],
   ]);
+  return { points: inBox, labels: inBox.map(() => null) };
 }
 
 /** The text colour and the solid colour behind it where the label starts, when both are plain colours. */
@@ -79,10 +88,16 @@ function solidBehind(element: Element): Rgba | null {
  */
 export function layersOver(element: Element): LayerReport {
   let colours: { text: Rgba; background: Rgba } | null | undefined;
-  return layersAt(element, labelPoints(element), () => {
-    colours ??= labelColours(element);
-    return colours;
-  });
+  const { points, labels } = labelPoints(element);
+  return layersAt(
+    element,
+    points,
+    () => {
+      colours ??= labelColours(element);
+      return colours;
+    },
+    labels,
+  );
 }
 
 /**
@@ -95,6 +110,7 @@ export function layersAt(
   element: Element,
   points: readonly [number, number][],
   colours: () => { text: Rgba; background: Rgba } | null,
+  labels: readonly (Element | null)[] = [],
 ): LayerReport {
   const report: LayerReport = { points: 0, covered: 0, coveredBy: null, doubts: [] };
   if (points.length === 0) return report;
@@ -109,8 +125,8 @@ export function layersAt(
   const rules = new PseudoRules();
   const hidden = noHitLayers(area, element, rules);
   if (hidden === null) report.doubts.push('the page is too large to look for layers that take no clicks over the label');
-  const look = () => points.map(([x, y]) => stacksAt(element, x, y));
-  const looked = withHits(hidden ?? { styled: [], inert: [], pseudo: [], roots: [document], beyond: [], shaped: [] }, look);
+  const look = () => points.map(([x, y], i) => stacksAt(element, x, y, labels[i] ?? null));
+  const looked = withHits(hidden ?? { styled: [], inert: [], pseudo: [], roots: [document], beyond: [], shaped: [], inside: [] }, look);
   report.doubts.push(...looked.doubts);
   for (const { element: layer, what } of hidden?.beyond ?? []) {
     report.doubts.push(`${describeElement(layer)} paints beyond its box (${what}) where the label is`);
@@ -147,6 +163,14 @@ export function layersAt(
       for (const layer of [...above].reverse()) if (!listed.has(layer)) add(layer, pseudoPaintAt(layer, x, y, true, shared));
     }
     for (const { who, paint } of backdrops) add(who, [paint]);
+    // The target's own content that takes no clicks, over its label: where it is in the paint order
+    // is not looked up (its style is not touched, to keep the target's markup), so painting is a doubt.
+    for (const inner of hidden?.inside ?? []) {
+      const label = labels[i];
+      if (label && (inner === label || inner.contains(label))) continue;
+      if (within(x, y, inner.getBoundingClientRect()) && paintsAnything(paintAt(inner, x, y, shared)))
+        report.doubts.push(`${describeElement(inner)}, inside the target, takes no clicks and paints over its label`);
+    }
     if (layers.length === 0) return;
     const alpha = 1 - layers.reduce((clear, c) => clear * (1 - c[3]), 1);
     let hides = alpha >= OPAQUE;

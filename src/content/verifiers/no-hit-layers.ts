@@ -65,6 +65,8 @@ export type NoHitLayers = {
   beyond: { element: Element; what: string }[];
   /** Elements over the label's area cut to a shape (clip-path, mask), which may miss every point. */
   shaped: Element[];
+  /** The target's own content that takes no hits over the label's area (left untouched: its markup is the target's). */
+  inside: Element[];
 };
 
 /**
@@ -75,7 +77,7 @@ export type NoHitLayers = {
  */
 export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): NoHitLayers | null {
   const roots: (Document | ShadowRoot)[] = [];
-  const found: NoHitLayers = { styled: [], inert: [], pseudo: [], roots, beyond: [], shaped: [] };
+  const found: NoHitLayers = { styled: [], inert: [], pseudo: [], roots, beyond: [], shaped: [], inside: [] };
   const inertRoots: Element[] = [];
   const elements: Element[] = [];
   // The target's flat-tree ancestors, once (asking per element walked up from the target each time).
@@ -87,7 +89,12 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     if (node.hasAttribute('inert')) inertRoots.push(node);
     // The target's own content is its paint; leaving it untouched also keeps its markup (and
     // digest) byte for byte: a style attribute set and restored through CSSOM is re-serialised.
-    if (skip.contains(node)) continue;
+    if (skip.contains(node)) {
+      if (node !== skip && (node instanceof HTMLElement || node instanceof SVGElement) && takesNoHits(node, getComputedStyle(node))) {
+        if (overlaps(node.getBoundingClientRect(), area)) found.inside.push(node);
+      }
+      continue;
+    }
     if (!(node instanceof HTMLElement || node instanceof SVGElement)) continue;
     elements.push(node);
   }

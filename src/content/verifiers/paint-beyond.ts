@@ -1,4 +1,4 @@
-import { filterEffects, isNone, shadowsOf } from './paint';
+import { emphasisReach, filterEffects, isNone, shadowsOf } from './paint';
 import { RuleSelectors } from './pseudo-rules';
 import { filterUrlReach } from './svg-reach';
 
@@ -61,6 +61,7 @@ export function beyondBox(style: CSSStyleDeclaration, box: () => DOMRect, elemen
     const far = px(style.textDecorationThickness) + Math.abs(px(style.getPropertyValue('text-underline-offset')));
     if (far > NEAR) reach(far, 'text decoration');
   }
+  reach(emphasisReach(style), 'emphasis marks');
   const marker = standardMarker(style);
   if (marker > 0) reach(marker, 'list marker');
   return extent > 0 ? { extent, what: what.join(', ') } : null;
@@ -117,8 +118,8 @@ export function firstLetterExtent(node: Element): number {
 
 /** The properties beyondBox reads (and shapedBox); text-shadow and text decorations also reach descendants' text. */
 const BEYOND =
-  /^(?:outline|box-shadow|text-shadow|border-image|filter|-webkit-box-reflect|text-decoration|text-underline-offset|list-style|-webkit-text-stroke|clip-path|mask|-webkit-mask)/u;
-const REACHES_DESCENDANTS = /^(?:text-shadow|text-decoration|-webkit-text-stroke)/u;
+  /^(?:outline|box-shadow|text-shadow|border-image|filter|-webkit-box-reflect|text-decoration|text-underline-offset|list-style|-webkit-text-stroke|text-emphasis|-webkit-text-emphasis|clip-path|mask|-webkit-mask)/u;
+const REACHES_DESCENDANTS = /^(?:text-shadow|text-decoration|-webkit-text-stroke|text-emphasis|-webkit-text-emphasis)/u;
 const PSEUDO_ELEMENT = /::?(?:before|after|first-line|first-letter|marker|[\w-]+\([^)]*\))\b|::[\w-]+/giu;
 
 function touchesBeyond(style: CSSStyleDeclaration): 'self' | 'descendants' | null {

@@ -1,6 +1,6 @@
 import { parseColour, type Rgba } from './colour';
-import { shadowRootOf } from './flat-tree';
 import { PseudoRules } from './pseudo-rules';
+import { onScrollbar } from './scrollbars';
 import { describeElement, filterOpacity, parentElement } from './visibility';
 
 /**
@@ -126,6 +126,14 @@ export function filterEffects(filter: string): string | null {
   return others === '' ? null : others.slice(0, 60);
 }
 
+/** How far a text's emphasis marks (`text-emphasis`) can reach from its line: about an em. 0 when it has none. */
+export function emphasisReach(style: CSSStyleDeclaration): number {
+  const mark = style.getPropertyValue('text-emphasis-style') || style.getPropertyValue('-webkit-text-emphasis-style');
+  if (isNone(mark)) return 0;
+  const colour = parseColour(style.getPropertyValue('text-emphasis-color') || style.getPropertyValue('-webkit-text-emphasis-color'));
+  return colour !== null && colour[3] === 0 ? 0 : Number.parseFloat(style.fontSize) || 16;
+}
+
 /** An outline drawn inside the box (a negative offset): it paints over what the box holds. */
 export function inwardOutline(style: CSSStyleDeclaration): boolean {
   const colour = parseColour(style.outlineColor);
@@ -221,11 +229,17 @@ export function paintAt(element: Element, x: number, y: number, shared: Readonly
     paints.push({ kind: 'unknown', what: `column rule of ${who}` });
   }
   if (shadowsOf(style.boxShadow).length > 0) paints.push({ kind: 'unknown', what: `box-shadow of ${who}` });
+  if (onScrollbar(element, style, rect, x, y)) paints.push({ kind: 'unknown', what: `scrollbar of ${who}` });
   if (inwardOutline(style) && within(x, y, rect)) paints.push({ kind: 'unknown', what: `outline drawn inward on ${who}` });
-  if (ownTextRects(element).some((r) => within(x, y, r))) {
+  const emphasis = emphasisReach(style);
+  const texts = ownTextRects(element);
+  if (texts.some((r) => within(x, y, r))) {
     const fill = parseColour(style.getPropertyValue('-webkit-text-fill-color') || style.color);
     if (fill === null || fill[3] > 0) paints.push({ kind: 'unknown', what: `text of ${who}` });
   }
+  // Emphasis marks are drawn over (or under) the line even when the text itself is transparent.
+  if (emphasis > 0 && texts.some((r) => within(x, y, r, [-emphasis, -emphasis, -emphasis, -emphasis])))
+    paints.push({ kind: 'unknown', what: `emphasis marks of ${who}` });
   const painting = paints.some((p) => p.kind !== 'none');
   if (painting && !isNone(style.mixBlendMode)) return [{ kind: 'unknown', what: `mix-blend-mode ${style.mixBlendMode} on ${who}` }];
   if (painting && filterEffects(style.filter)) return [{ kind: 'unknown', what: `filter on ${who}` }];
@@ -242,50 +256,3 @@ export function isWithin(node: Element, ancestor: Element): boolean {
   }
   return false;
 }
-
-/**
- * The stack at (x, y) in every tree from the target's root out: [above the target, the target's
- * stand-in]. A root's elementsFromPoint names a shadow host for whatever its shadow tree paints
- * there, so the shadow trees in play are opened too (open or closed): those of hosts listed above
- * the target, and those the target is slotted through (a cover beside the <slot> paints over the
- * light-DOM target while the document names only its host, the target's own ancestor). What such
- * a tree lists before the target or the first of its flat-tree ancestors is painted above it.
- */
-export function stacksAt(element: Element, x: number, y: number): { above: Element[]; below: Element[]; target: Element }[] | null {
-  const stacks: { above: Element[]; below: Element[]; target: Element }[] = [];
-  const ownRoots = new Set<Node>();
-  let target = element;
-  for (;;) {
-    const root = target.getRootNode() as Document | ShadowRoot;
-    ownRoots.add(root);
-    const list = root.elementsFromPoint(x, y);
-    const index = list.indexOf(target);
-    if (index < 0) return null;
-    stacks.push({ above: list.slice(0, index).filter((e) => !isWithin(e, target)), below: list.slice(index + 1), target });
-    if (!(root instanceof ShadowRoot)) break;
-    target = root.host;
-  }
-  const first = stacks[0]!;
-  const ancestors = new Set<Element>();
-  for (let node: Element | null = element; node; node = parentElement(node)) ancestors.add(node);
-  const known = new Set<Element>(stacks.flatMap((s) => s.above));
-  const hosts = [...ancestors, ...known];
-  const opened = new Set<ShadowRoot>();
-  for (let i = 0; i < hosts.length && opened.size < MAX_SHADOW_STACKS; i++) {
-    const inner = shadowRootOf(hosts[i]!);
-    if (!inner || ownRoots.has(inner) || opened.has(inner)) continue;
-    opened.add(inner);
-    const list = inner.elementsFromPoint(x, y);
-    const cut = list.findIndex((e) => ancestors.has(e));
-    for (const e of cut < 0 ? list : list.slice(0, cut)) {
-      if (known.has(e) || ancestors.has(e) || isWithin(e, element)) continue;
-      known.add(e);
-      first.above.push(e);
-      hosts.push(e);
-    }
-  }
-  return stacks;
-}
-
-/** Shadow trees opened per point (stacksAt): deeper nesting than this is not looked into. */
-const MAX_SHADOW_STACKS = 16;
