@@ -94,6 +94,11 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     for (const id of ['#first-line-bold', '#found', '#ring', '#tight']) await performed(id, 'Close panel', '/repaint.html');
   });
 
+  it("leaves a highlight the browser shows and the page styles (a text fragment in the address) to the pixels: one in the button's colour hides the label, a visible mark does not", async () => {
+    await blocked('#close', 'Close panel', null, '/target-text.html?hide#:~:text=Close%20panel');
+    await performed('#close', 'Close panel', '/target-text.html?mark#:~:text=Close%20panel');
+  });
+
   it('reads what a layer paints on each side of its border and between its columns: a wide bottom border or a column rule over the label covers it, an underline below it does not', async () => {
     await blocked('#bottom', 'Close panel', 'target_covered', '/repaint.html');
     await blocked('#rule', 'Close panel', null, '/repaint.html');

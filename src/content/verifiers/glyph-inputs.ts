@@ -25,6 +25,24 @@ export function glyphInputs(element: Element, style: CSSStyleDeclaration, who: s
   if (first) doubt(`${first} repaints the text of ${who}`);
   const over = highlightedBy(element);
   if (over) doubt(`${over} is painted over the text of ${who}`);
+  const styled = styledHighlight(element);
+  if (styled) doubt(`${styled} may repaint the text of ${who} when the browser shows it`);
+}
+
+/**
+ * A page rule styling a highlight the browser may show over the label (::target-text,
+ * ::spelling-error, ::grammar-error, ::search-text), on the element or an ancestor (highlights
+ * inherit their styles down the tree). Whether the browser shows one now, the DOM does not say.
+ */
+function styledHighlight(element: Element): string | null {
+  const rules = memoised('highlight-rules', () => new PseudoRules('highlight'));
+  return perTaskChain<string | null>(
+    'styled-highlight',
+    element,
+    parentElement,
+    null,
+    (above, node) => above ?? (rules.mayHave(node) ? `a highlight rule (::target-text…) on ${describeElement(node)}` : null),
+  );
 }
 
 /**

@@ -18,6 +18,12 @@ const PSEUDOS = {
   first: 'first-line|first-letter',
   /** ::marker: a list item's marker, restyled or given content of its own. */
   marker: 'marker',
+  /**
+   * Highlights the browser turns on, not the page's script: a text fragment in the address
+   * (`#:~:text=`), spelling and grammar marks, the find bar's matches. Styled by the page, each
+   * repaints the text it covers whenever the browser activates it.
+   */
+  highlight: 'target-text|spelling-error|grammar-error|search-text',
 } as const;
 const CROSS_SCOPE = /:host|::slotted|::part|:scope|&/iu;
 const MAX_RULES = 4_000;
