@@ -126,14 +126,14 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
       await performed(id, 'Close panel', '/reach.html#honest');
   });
 
-  it("counts what the target's own content, a scrollbar and emphasis marks paint over its label: a child covering the text (taking clicks or not, a box, a border, an SVG, a canvas), a sibling's or its own scrollbar styled wide, a neighbour's emphasis marks; a ripple layer at rest, an icon and a badge, a hover tint, a scrolling list beside it, a scroller around it and emphasised text above it do not", async () => {
+  it("counts what the target's own content, a scrollbar and emphasis marks paint over its label: a child covering the text (taking clicks or not, a box, a border, an SVG, a canvas), a sibling's or its own scrollbar styled wide, a neighbour's emphasis marks; a ripple layer at rest, an icon and a badge, a hover tint, an icon-only button whose svg takes no clicks, a scrolling list beside it, a scroller around it and emphasised text above it do not", async () => {
     const covers = ['child', 'child-ring', 'child-svg', 'child-quiet'];
     // Firefox draws neither ::-webkit-scrollbar nor these emphasis marks over the label: there it shows.
     const chromiumOnly = ['scrollbar', 'own-scrollbar', 'emphasis'];
     if (browserName === 'chromium') covers.push(...chromiumOnly);
     else for (const id of chromiumOnly) await performed(`#${id}`, 'Close panel', `/inside.html#${id}`);
     for (const id of covers) await blocked(`#${id}`, 'Close panel', null, `/inside.html#${id}`);
-    for (const id of ['#ripple', '#badge', '#tint', '#beside-list', '#in-scroller', '#below-emphasis'])
+    for (const id of ['#ripple', '#badge', '#tint', '#icon-only', '#quiet-label', '#beside-list', '#in-scroller', '#below-emphasis'])
       await performed(id, 'Close panel', '/inside.html#honest');
   });
 

@@ -163,11 +163,13 @@ export function layersAt(
       for (const layer of [...above].reverse()) if (!listed.has(layer)) add(layer, pseudoPaintAt(layer, x, y, true, shared));
     }
     for (const { who, paint } of backdrops) add(who, [paint]);
-    // The target's own content that takes no clicks, over its label: where it is in the paint order
-    // is not looked up (its style is not touched, to keep the target's markup), so painting is a doubt.
+    // The target's own content that takes no clicks, over its label's text: where it is in the paint
+    // order is not looked up (its style is not touched, to keep the target's markup), so painting is
+    // a doubt. Only at points on the text: a control without text shows its content (an icon whose
+    // <svg> takes no clicks, as icon sets make it, is the control's picture, not a cover).
+    const label = labels[i];
     for (const inner of hidden?.inside ?? []) {
-      const label = labels[i];
-      if (label && (inner === label || inner.contains(label))) continue;
+      if (!label || inner === label || inner.contains(label)) continue;
       if (within(x, y, inner.getBoundingClientRect()) && paintsAnything(paintAt(inner, x, y, shared)))
         report.doubts.push(`${describeElement(inner)}, inside the target, takes no clicks and paints over its label`);
     }
