@@ -137,6 +137,16 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
       await performed(id, 'Close panel', '/inside.html#honest');
   });
 
+  it("counts any pseudo-element a page styles as a box that may be over the label, not only ::before and ::after: a control's scroll button, scroll markers, picker icon, details box or file button moved over it, a range thumb's shadow; styled scrollbars, placeholders, thumbs and file buttons beside it do not", async () => {
+    const covers = ['details', 'file', 'thumb'];
+    // Firefox has no ::scroll-button, ::scroll-marker-group or ::picker-icon: there the label shows.
+    const chromiumOnly = ['scroll-button', 'markers', 'picker'];
+    if (browserName === 'chromium') covers.push(...chromiumOnly);
+    else for (const id of chromiumOnly) await performed(`#${id}`, 'Close panel', `/parts.html#${id}`);
+    for (const id of covers) await blocked(`#${id}`, 'Close panel', null, `/parts.html#${id}`);
+    await performed('#beside-parts', 'Close panel', '/parts.html#honest');
+  });
+
   it('counts a layer over the label that misses every point looked at (cut into bars between them) as a doubt for the pixels; a round badge on the corner is no layer', async () => {
     await blocked('#slit', 'Close panel', null, '/beyond.html');
     await performed('#badged', 'Close panel', '/beyond.html');

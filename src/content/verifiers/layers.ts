@@ -1,7 +1,8 @@
 import { backdropsOver } from './backdrops';
 import { contrast, over, parseColour, type Rgba } from './colour';
 import { pointsInBox } from './legibility';
-import { noHitLayers, withHits } from './no-hit-layers';
+import { withHits } from './look-through';
+import { noHitLayers, noLayers } from './no-hit-layers';
 import { FAINT, isNone, MIN_CONTRAST, OPAQUE, type Paint, paintAt, paintsAnything, within } from './paint';
 import { pseudoPaintAt } from './pseudo-paint';
 import { PseudoRules } from './pseudo-rules';
@@ -126,12 +127,15 @@ export function layersAt(
   const hidden = noHitLayers(area, element, rules);
   if (hidden === null) report.doubts.push('the page is too large to look for layers that take no clicks over the label');
   const look = () => points.map(([x, y], i) => stacksAt(element, x, y, labels[i] ?? null));
-  const looked = withHits(hidden ?? { styled: [], inert: [], pseudo: [], roots: [document], beyond: [], shaped: [], inside: [] }, look);
+  const looked = withHits(hidden ?? noLayers(), look);
   report.doubts.push(...looked.doubts);
   for (const { element: layer, what } of hidden?.beyond ?? []) {
     report.doubts.push(`${describeElement(layer)} paints beyond its box (${what}) where the label is`);
   }
   const backdrops = backdropsOver(element, hidden?.roots ?? [document]);
+  const others = new Set(hidden?.others ?? []);
+  const otherDoubt = (layer: Element) =>
+    `a pseudo-element of ${describeElement(layer)} (${hidden?.otherNames.slice(0, 3).join(', ')}) may be painted over the label`;
   const shared = new Set<Element>();
   for (let node: Element | null = element; node; node = parentElement(node)) shared.add(node);
   points.forEach(([x, y], i) => {
@@ -156,11 +160,20 @@ export function layersAt(
         listed.add(layer);
         add(layer, paintAt(layer, x, y, shared));
         if (rules.mayHaveScanned(layer)) add(layer, pseudoPaintAt(layer, x, y, false, shared));
+        // Listed outside its own box with none of its content there: through a pseudo-element.
+        if (others.has(layer) && !within(x, y, layer.getBoundingClientRect()) && !above.some((o) => o !== layer && layer.contains(o)))
+          report.doubts.push(otherDoubt(layer));
       }
     }
-    // Listed only once generated content took hits: there through its ::before/::after alone.
+    // Listed only once generated content took hits: there through its ::before/::after alone, or
+    // through a pseudo-element modelled nowhere else (other-pseudos.ts), which is for the pixels.
     for (const { above } of looked.generated?.[i] ?? []) {
-      for (const layer of [...above].reverse()) if (!listed.has(layer)) add(layer, pseudoPaintAt(layer, x, y, true, shared));
+      for (const layer of [...above].reverse()) {
+        if (listed.has(layer)) continue;
+        const paints = pseudoPaintAt(layer, x, y, true, shared);
+        add(layer, paints);
+        if (others.has(layer) && !paintsAnything(paints)) report.doubts.push(otherDoubt(layer));
+      }
     }
     for (const { who, paint } of backdrops) add(who, [paint]);
     // The target's own content that takes no clicks, over its label's text: where it is in the paint

@@ -1,10 +1,11 @@
 import { flatChildren, flatContains, shadowIncludingElements } from './flat-tree';
+import { OtherPseudoRules } from './other-pseudos';
 import { beyondBox, firstLetterExtent, markerExtent, PaintRules, reaches, shapedBox, standardMarker } from './paint-beyond';
 import { GENERATED, generates } from './pseudo-paint';
 import { pseudoBeyond } from './pseudo-reach';
 import { PseudoRules } from './pseudo-rules';
 import { clippedBySvgRoot, svgReach } from './svg-reach';
-import { describeElement, parentElement } from './visibility';
+import { parentElement } from './visibility';
 
 /**
  * Looking through layers that take no hits: elementsFromPoint lists only what takes hits, so what
@@ -34,7 +35,7 @@ const PART_HITS = new Set(['visibleFill', 'visibleStroke', 'fill', 'stroke']);
  * or CSS inertness (`interactivity: inert`, Chromium 156; inherited, and like the attribute it
  * hit-tests as `none` while pointer-events says `auto`). Firefox has no `interactivity` (empty).
  */
-function takesNoHits(node: Element, style: CSSStyleDeclaration): boolean {
+export function takesNoHits(node: Element, style: CSSStyleDeclaration): boolean {
   return (
     style.pointerEvents === 'none' ||
     (PART_HITS.has(style.pointerEvents) && node instanceof SVGElement) ||
@@ -43,7 +44,7 @@ function takesNoHits(node: Element, style: CSSStyleDeclaration): boolean {
 }
 
 /** Whether either of the element's pseudo-elements generates a box that takes no hits. */
-function pseudoTakesNoHits(node: Element): boolean {
+export function pseudoTakesNoHits(node: Element): boolean {
   return GENERATED.some((which) => {
     const style = getComputedStyle(node, which);
     return generates(style) && takesNoHits(node, style);
@@ -55,6 +56,15 @@ const insideNoHits = (node: Element, area: DOMRect) =>
   __TARGET__ === 'chrome'
     ? takesNoHits(node, getComputedStyle(node)) && overlaps(node.getBoundingClientRect(), area)
     : overlaps(node.getBoundingClientRect(), area) && takesNoHits(node, getComputedStyle(node));
+
+/** Whether the element matches a selector taken from a page's rule (one the browser rejects here: yes). */
+function matchesSafely(element: Element, selector: string): boolean {
+  try {
+    return element.matches(selector);
+  } catch {
+    return true;
+  }
+}
 
 const overlaps = (rect: DOMRect, area: DOMRect) =>
   !(rect.right <= area.left || rect.left >= area.right || rect.bottom <= area.top || rect.top >= area.bottom);
@@ -75,6 +85,11 @@ export type NoHitLayers = {
   shaped: Element[];
   /** The target's own content that takes no hits over the label's area (left untouched: its markup is the target's). */
   inside: Element[];
+  /** Elements a rule may give a pseudo-element modelled nowhere else (other-pseudos.ts), and its names. */
+  others: Element[];
+  otherNames: string[];
+  /** Such pseudo-elements held to `pointer-events: … !important`, which the look-up may not beat. */
+  held: string[];
 };
 
 /**
@@ -85,7 +100,18 @@ export type NoHitLayers = {
  */
 export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): NoHitLayers | null {
   const roots: (Document | ShadowRoot)[] = [];
-  const found: NoHitLayers = { styled: [], inert: [], pseudo: [], roots, beyond: [], shaped: [], inside: [] };
+  const found: NoHitLayers = {
+    styled: [],
+    inert: [],
+    pseudo: [],
+    roots,
+    beyond: [],
+    shaped: [],
+    inside: [],
+    others: [],
+    otherNames: [],
+    held: [],
+  };
   const inertRoots: Element[] = [];
   const elements: Element[] = [];
   // SVG elements, told apart once.
@@ -164,6 +190,22 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
       }
     }
   }
+  // Pseudo-elements modelled nowhere else (a scroll button, a picker icon, a details box, a range
+  // thumb…): a box that may be anywhere, looked through in the second look-up, its paint beyond its
+  // box bounded by its rule's own declarations (other-pseudos.ts).
+  const others = new OtherPseudoRules();
+  if (others.anyIn(roots)) {
+    for (const node of elements) {
+      if (!others.mayHaveScanned(node)) continue;
+      found.others.push(node);
+      for (const rule of others.reaching) {
+        if (matchesSafely(node, rule.selector) && reaches(node.getBoundingClientRect(), rule.extent, area))
+          found.beyond.push({ element: node, what: `${rule.what} of its ${rule.names.join(', ')}` });
+      }
+    }
+    found.otherNames = [...others.names];
+    found.held = [...others.held];
+  }
   // Pseudo-elements a rule restyles may paint far beyond the letter or the bullet: a ::marker given
   // content of its own, a ::first-letter floated and padded into a box. Asked where such rules exist.
   const restyled = [
@@ -205,82 +247,16 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   return found;
 }
 
-/** `interactivity` where the browser has it (Chromium 156), so inline overrides name only what exists. */
-const INTERACTIVITY = typeof CSS !== 'undefined' && CSS.supports('interactivity', 'auto');
-
-/**
- * The rule that lets generated content take hits for the look-up, adopted by each tree scope that
- * has such content and removed again. `:is(*, #…)` lends it an id's specificity several times over,
- * so a page's own `!important` on a class does not keep it out; what still does (an earlier cascade
- * layer, an inner scope's rule, a transition) is caught by the check after it is applied.
- */
-const PSEUDO_HITS = `:is(*, #a#a#a#a#a#a#a#a)::before, :is(*, #a#a#a#a#a#a#a#a)::after { pointer-events: auto !important;${
-  INTERACTIVITY ? ' interactivity: auto !important;' : ''
-} }`;
-let pseudoSheet: CSSStyleSheet | null = null;
-
-export type Looked<T> = { first: T; generated: T | null; doubts: string[] };
-
-/**
- * Runs the hit look-up with the no-hit layers made hit-testable (`first`), and, when generated
- * content takes no hits somewhere, again with that content hit-testable too (`generated`): an
- * element listed only the second time is there through its ::before/::after alone. Every change
- * is checked to have taken (a transition on pointer-events, a `:host` rule with `!important` or a
- * layered one can keep a layer out of the look-up): one that did not is a doubt, for the pixels.
- */
-export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
-  const doubts: string[] = [];
-  const saved = layers.styled.map((layer) => ({
-    layer,
-    hadStyle: layer.hasAttribute('style'),
-    values: (['pointer-events', 'interactivity'] as const).map((name) => ({
-      name,
-      value: layer.style.getPropertyValue(name),
-      priority: layer.style.getPropertyPriority(name),
-    })),
-  }));
-  const inert = layers.inert.map((root) => ({ root, value: root.getAttribute('inert') ?? '' }));
-  const scopes = [...new Set(layers.pseudo.map((node) => node.getRootNode() as Document | ShadowRoot))];
-  let adopted: (Document | ShadowRoot)[] = [];
-  try {
-    for (const layer of layers.styled) {
-      layer.style.setProperty('pointer-events', 'auto', 'important');
-      if (INTERACTIVITY) layer.style.setProperty('interactivity', 'auto', 'important');
-    }
-    for (const { root } of inert) root.removeAttribute('inert');
-    for (const layer of layers.styled) {
-      if (takesNoHits(layer, getComputedStyle(layer)))
-        doubts.push(`${describeElement(layer)} takes no clicks and could not be looked through`);
-    }
-    const first = run();
-    if (scopes.length === 0) return { first, generated: null, doubts };
-    if (pseudoSheet === null) {
-      pseudoSheet = new CSSStyleSheet();
-      pseudoSheet.replaceSync(PSEUDO_HITS);
-    }
-    const sheet = pseudoSheet;
-    for (const scope of scopes) {
-      scope.adoptedStyleSheets.push(sheet);
-      adopted.push(scope);
-    }
-    for (const node of layers.pseudo) {
-      if (pseudoTakesNoHits(node))
-        doubts.push(`generated content of ${describeElement(node)} takes no clicks and could not be looked through`);
-    }
-    return { first, generated: run(), doubts };
-  } finally {
-    for (const scope of adopted) {
-      const at = scope.adoptedStyleSheets.lastIndexOf(pseudoSheet!);
-      if (at >= 0) scope.adoptedStyleSheets.splice(at, 1);
-    }
-    adopted = [];
-    for (const { root, value } of inert) root.setAttribute('inert', value);
-    for (const { layer, hadStyle, values } of saved) {
-      for (const { name, value, priority } of values) {
-        if (value) layer.style.setProperty(name, value, priority);
-        else layer.style.removeProperty(name);
-      }
-      if (!hadStyle && layer.style.length === 0) layer.removeAttribute('style');
-    }
-  }
-}
+/** No layers found (the scan gave up): the look-up runs as it is. */
+export const noLayers = (): NoHitLayers => ({
+  styled: [],
+  inert: [],
+  pseudo: [],
+  roots: [document],
+  beyond: [],
+  shaped: [],
+  inside: [],
+  others: [],
+  otherNames: [],
+  held: [],
+});

@@ -123,7 +123,7 @@ const BEYOND =
 const REACHES_DESCENDANTS = /^(?:text-shadow|text-decoration|-webkit-text-stroke|text-emphasis|-webkit-text-emphasis)/u;
 const PSEUDO_ELEMENT = /::?(?:before|after|first-line|first-letter|marker|[\w-]+\([^)]*\))\b|::[\w-]+/giu;
 
-function touchesBeyond(style: CSSStyleDeclaration): 'self' | 'descendants' | null {
+export function touchesBeyond(style: CSSStyleDeclaration): 'self' | 'descendants' | null {
   let found: 'self' | 'descendants' | null = null;
   for (let i = 0; i < style.length; i++) {
     const name = style.item(i);

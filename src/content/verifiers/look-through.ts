@@ -1,0 +1,87 @@
+import { type NoHitLayers, pseudoTakesNoHits, takesNoHits } from './no-hit-layers';
+import { hitSheet } from './other-pseudos';
+import { describeElement } from './visibility';
+
+/** `interactivity` where the browser has it (Chromium 156), so inline overrides name only what exists. */
+const INTERACTIVITY = typeof CSS !== 'undefined' && CSS.supports('interactivity', 'auto');
+
+/**
+ * The rule that lets generated content take hits for the look-up, adopted by each tree scope that
+ * has such content and removed again. `:is(*, #…)` lends it an id's specificity several times over,
+ * so a page's own `!important` on a class does not keep it out; what still does (an earlier cascade
+ * layer, an inner scope's rule, a transition) is caught by the check after it is applied.
+ */
+const PSEUDO_HITS = `:is(*, #a#a#a#a#a#a#a#a)::before, :is(*, #a#a#a#a#a#a#a#a)::after { pointer-events: auto !important;${
+  INTERACTIVITY ? ' interactivity: auto !important;' : ''
+} }`;
+let pseudoSheet: CSSStyleSheet | null = null;
+
+export type Looked<T> = { first: T; generated: T | null; doubts: string[] };
+
+/**
+ * Runs the hit look-up with the no-hit layers made hit-testable (`first`), and, when generated
+ * content takes no hits somewhere, again with that content hit-testable too (`generated`): an
+ * element listed only the second time is there through its ::before/::after alone. Every change
+ * is checked to have taken (a transition on pointer-events, a `:host` rule with `!important` or a
+ * layered one can keep a layer out of the look-up): one that did not is a doubt, for the pixels.
+ */
+export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
+  const doubts: string[] = [];
+  const saved = layers.styled.map((layer) => ({
+    layer,
+    hadStyle: layer.hasAttribute('style'),
+    values: (['pointer-events', 'interactivity'] as const).map((name) => ({
+      name,
+      value: layer.style.getPropertyValue(name),
+      priority: layer.style.getPropertyPriority(name),
+    })),
+  }));
+  const inert = layers.inert.map((root) => ({ root, value: root.getAttribute('inert') ?? '' }));
+  const scopes = [...new Set([...layers.pseudo, ...layers.others].map((node) => node.getRootNode() as Document | ShadowRoot))];
+  let adopted: (Document | ShadowRoot)[] = [];
+  let used: CSSStyleSheet | null = null;
+  try {
+    for (const layer of layers.styled) {
+      layer.style.setProperty('pointer-events', 'auto', 'important');
+      if (INTERACTIVITY) layer.style.setProperty('interactivity', 'auto', 'important');
+    }
+    for (const { root } of inert) root.removeAttribute('inert');
+    for (const layer of layers.styled) {
+      if (takesNoHits(layer, getComputedStyle(layer)))
+        doubts.push(`${describeElement(layer)} takes no clicks and could not be looked through`);
+    }
+    const first = run();
+    if (scopes.length === 0) return { first, generated: null, doubts };
+    if (pseudoSheet === null) {
+      pseudoSheet = new CSSStyleSheet();
+      pseudoSheet.replaceSync(PSEUDO_HITS);
+    }
+    const sheet = layers.otherNames.length > 0 ? hitSheet(layers.otherNames, PSEUDO_HITS) : pseudoSheet;
+    used = sheet;
+    for (const scope of scopes) {
+      scope.adoptedStyleSheets.push(sheet);
+      adopted.push(scope);
+    }
+    for (const node of layers.pseudo) {
+      if (pseudoTakesNoHits(node))
+        doubts.push(`generated content of ${describeElement(node)} takes no clicks and could not be looked through`);
+    }
+    for (const name of layers.held)
+      doubts.push(`a rule holds ${name} to its pointer-events with !important: it could not be looked through`);
+    return { first, generated: run(), doubts };
+  } finally {
+    for (const scope of adopted) {
+      const at = scope.adoptedStyleSheets.lastIndexOf(used!);
+      if (at >= 0) scope.adoptedStyleSheets.splice(at, 1);
+    }
+    adopted = [];
+    for (const { root, value } of inert) root.setAttribute('inert', value);
+    for (const { layer, hadStyle, values } of saved) {
+      for (const { name, value, priority } of values) {
+        if (value) layer.style.setProperty(name, value, priority);
+        else layer.style.removeProperty(name);
+      }
+      if (!hadStyle && layer.style.length === 0) layer.removeAttribute('style');
+    }
+  }
+}
