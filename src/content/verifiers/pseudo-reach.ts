@@ -50,7 +50,9 @@ function placed(host: Element, style: CSSStyleDeclaration): DOMRect | null {
       // Offsets are in the containing block's own (untransformed) coordinates: only a plain one maps simply.
       const linear = screenLinear(block);
       if (linear === null || Math.abs(minScale(linear) - 1) > 1e-3 || Math.abs(linear[1]) + Math.abs(linear[2]) > 1e-3) return null;
-      if (cssZoom(block) !== 1 || getComputedStyle(block).display.startsWith('inline')) return null;
+      // An inline box's fragments form the block (over several lines): only a block container maps simply.
+      const display = getComputedStyle(block).display;
+      if (cssZoom(block) !== 1 || display === 'inline' || display === 'contents') return null;
       const box = block.getBoundingClientRect();
       origin = [box.left + block.clientLeft - block.scrollLeft, box.top + block.clientTop - block.scrollTop];
     } else if (style.position === 'absolute') {
