@@ -26,6 +26,9 @@ const MODELLED = new Set([
   'spelling-error',
   'grammar-error',
   'search-text',
+  // Elements, not boxes of their own: a shadow tree's part and slotted content take hits as elements.
+  'part',
+  'slotted',
 ]);
 const PSEUDO = /::([\w-]+)(\([^)]*\))?/gu;
 const CROSS_SCOPE = /:host|::slotted|::part|:scope|&/iu;
