@@ -2,7 +2,7 @@
  * `npm test`: every tier in one run, closing on one line `N passed, N failed`.
  * Static checks count as one test each; vitest's unit and browser projects count per test.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeChromiumTemplates } from '../test/support/chromium-profile';
@@ -50,26 +50,23 @@ async function steps(group: Step[]): Promise<boolean[]> {
   );
 }
 
-// The browser tests need only the build: the type checks and the lint run beside them (they took
-// ~11 s after a ~4 s build, with the browsers waiting), and so do the size budget and web-ext lint.
-const checks = steps([
+const [, , , built] = await steps([
   { name: 'typecheck (extension, tests)', command: 'npx', args: ['tsc', '-p', 'tsconfig.json'] },
   { name: 'typecheck (pure core, no DOM)', command: 'npx', args: ['tsc', '-p', 'src/core'] },
   { name: 'lint', command: 'npx', args: ['biome', 'check', '.'] },
+  { name: 'build dist/chrome and dist/firefox', command: 'npm', args: ['run', '--silent', 'build'] },
 ]);
-const [built] = await steps([{ name: 'build dist/chrome and dist/firefox', command: 'npm', args: ['run', '--silent', 'build'] }]);
-const checksOfBuild = built
-  ? steps([
-      // What every frame loads, against its budget (docs/design.md §2; issue 13 §1).
-      { name: 'per-frame size budget (dist/chrome, dist/firefox)', command: 'npx', args: ['tsx', 'scripts/frame-budget.ts'] },
-      // What addons.mozilla.org runs on an upload: no errors and no warnings (--warnings-as-errors).
-      {
-        name: 'web-ext lint (Firefox build)',
-        command: 'npx',
-        args: ['web-ext', 'lint', '--source-dir', 'dist/firefox', '--warnings-as-errors', '--no-input'],
-      },
-    ])
-  : Promise.resolve([]);
+if (built)
+  await steps([
+    // What every frame loads, against its budget (docs/design.md §2; issue 13 §1).
+    { name: 'per-frame size budget (dist/chrome, dist/firefox)', command: 'npx', args: ['tsx', 'scripts/frame-budget.ts'] },
+    // What addons.mozilla.org runs on an upload: no errors and no warnings (--warnings-as-errors).
+    {
+      name: 'web-ext lint (Firefox build)',
+      command: 'npx',
+      args: ['web-ext', 'lint', '--source-dir', 'dist/firefox', '--warnings-as-errors', '--no-input'],
+    },
+  ]);
 
 mkdirSync(join(ROOT, '.test-results'), { recursive: true });
 rmSync(RESULTS, { force: true });
@@ -77,26 +74,22 @@ rmSync(RETRIES, { force: true });
 rmSync(join(ROOT, STALLS_FILE), { force: true });
 const projects = built ? [] : ['--project', 'unit', '--project', 'unit-mocks'];
 if (!built) console.log('Build failed: browser tests cannot load the extension and are counted as failed below.');
-await new Promise<void>((resolve) => {
-  const vitest = spawn(
-    'npx',
-    [
-      'vitest',
-      'run',
-      ...projects,
-      '--reporter=default',
-      '--reporter=json',
-      '--reporter=./test/support/retry-reporter.ts',
-      `--outputFile.json=${RESULTS}`,
-    ],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  vitest.on('error', () => resolve());
-  vitest.on('close', () => resolve());
-});
-// The checks that ran beside the tests are counted before the totals.
-await checks;
-await checksOfBuild;
+spawnSync(
+  'npx',
+  [
+    'vitest',
+    'run',
+    ...projects,
+    '--reporter=default',
+    '--reporter=json',
+    '--reporter=./test/support/retry-reporter.ts',
+    `--outputFile.json=${RESULTS}`,
+  ],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+  },
+);
 // The template profiles the browser tests shared (test/support/firefox-profile.ts, chromium-profile.ts).
 removeFirefoxTemplates();
 removeChromiumTemplates();
