@@ -100,18 +100,7 @@ export type NoHitLayers = {
  */
 export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): NoHitLayers | null {
   const roots: (Document | ShadowRoot)[] = [];
-  const found: NoHitLayers = {
-    styled: [],
-    inert: [],
-    pseudo: [],
-    roots,
-    beyond: [],
-    shaped: [],
-    inside: [],
-    others: [],
-    otherNames: [],
-    held: [],
-  };
+  const found: NoHitLayers = { ...noLayers(), roots };
   const inertRoots: Element[] = [];
   const elements: Element[] = [];
   // SVG elements, told apart once.
