@@ -75,13 +75,17 @@ export function inkScale(element: Element, style: CSSStyleDeclaration): number {
   // An unparsable font string leaves the context's font as it was: then nothing can be said here.
   let scale =
     ctx.font === referenceFont && !/^\s*sans-serif\s*$/u.test(style.fontFamily) ? 1 : normal > 0 ? Math.min(1, ink(ctx, text) / normal) : 1;
+  let cacheable = true;
   if (adjust && adjust !== 'none') {
     const number = /^(?:ex-height\s+)?([\d.]+)$/u.exec(adjust.trim());
     const xHeight = ctx.measureText('x').actualBoundingBoxAscent / 100;
     if (number && xHeight > 0) scale *= Math.min(1, Number.parseFloat(number[1]!) / xHeight);
-    else doubt(`font-size-adjust ${adjust.slice(0, 30)} sets the size of the text`);
+    else {
+      doubt(`font-size-adjust ${adjust.slice(0, 30)} sets the size of the text`);
+      cacheable = false; // not cached: the doubt is raised on every certification
+    }
   }
   if (cache.size >= MAX_CACHE) cache.clear();
-  if (!(adjust && adjust !== 'none' && !/^(?:ex-height\s+)?[\d.]+$/u.test(adjust.trim()))) cache.set(key, scale);
+  if (cacheable) cache.set(key, scale);
   return scale;
 }

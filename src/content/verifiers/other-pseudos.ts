@@ -1,5 +1,5 @@
 import { beyondBox, touchesBeyond } from './paint-beyond';
-import { RuleSelectors } from './pseudo-rules';
+import { originatingSelector, RuleSelectors } from './pseudo-rules';
 
 /**
  * Pseudo-elements the other checks do not model one by one, each a box a page can style and move:
@@ -31,7 +31,6 @@ const MODELLED = new Set([
   'slotted',
 ]);
 const PSEUDO = /::([\w-]+)(\([^)]*\))?/gu;
-const CROSS_SCOPE = /:host|::slotted|::part|:scope|&/iu;
 /** Declarations that move a box away from its element: paint it draws beyond its box has no bound then. */
 const MOVES = /^(?:position|top|right|bottom|left|inset|translate|transform|rotate|scale|margin|position-|anchor|zoom|float|offset)/u;
 /** A length whose size the rule alone does not give in px (relative units, functions). */
@@ -73,9 +72,10 @@ export class OtherPseudoRules extends RuleSelectors {
       const text = rule.selectorText;
       const found = Array.from(text.matchAll(PSEUDO), (m) => ({ name: m[1]!.toLowerCase(), full: m[0] }));
       const other = found.filter((p) => !MODELLED.has(p.name));
-      if (other.length === 0 || CROSS_SCOPE.test(text)) return other.length === 0 ? null : '*';
-      const stripped = text.replace(PSEUDO, '').trim();
-      const selector = stripped === '' || /(?:^|,)\s*(?:,|$)/u.test(stripped) ? '*' : stripped;
+      // A rule reaching across tree scopes makes the base class answer "unknown" (every element);
+      // its pseudo-elements are still named, so the look-up lets them take hits.
+      if (other.length === 0) return null;
+      const selector = originatingSelector(text, PSEUDO);
       for (const p of other) names.add(p.full);
       if (rule.style.getPropertyPriority('pointer-events') === 'important') for (const p of other) held.add(p.full);
       const { extent, what } = declaredReach(rule.style);

@@ -1,6 +1,6 @@
 import { flatContains } from './flat-tree';
 import { emphasisReach, filterEffects, isNone, shadowsOf } from './paint';
-import { RuleSelectors } from './pseudo-rules';
+import { originatingSelector, RuleSelectors } from './pseudo-rules';
 import { filterUrlReach } from './svg-reach';
 
 /**
@@ -88,9 +88,6 @@ export function markerExtent(node: Element, style: CSSStyleDeclaration): number 
   return px(marker.fontSize || style.fontSize) * length;
 }
 
-/** `box` grown by `by` on every side. */
-export const grown = (box: DOMRect, by: number) => new DOMRect(box.x - by, box.y - by, box.width + 2 * by, box.height + 2 * by);
-
 /** Whether paint reaching `extent` beyond `box` may meet `area` (any, when no bound is known). */
 export const reaches = (box: DOMRect, extent: number, area: DOMRect) =>
   !Number.isFinite(extent) ||
@@ -147,8 +144,7 @@ export class PaintRules extends RuleSelectors {
       (rule) => {
         const reach = touchesBeyond(rule.style);
         if (reach === null) return null;
-        const stripped = rule.selectorText.replace(PSEUDO_ELEMENT, '').trim();
-        const selector = stripped === '' || /(?:^|,)\s*(?:,|$)/u.test(stripped) ? '*' : stripped;
+        const selector = originatingSelector(rule.selectorText, PSEUDO_ELEMENT);
         return reach === 'descendants' ? `:is(${selector}), :is(${selector}) *` : selector;
       },
       // SVG filters by attribute; inline styles are read apart (below). List items' standard

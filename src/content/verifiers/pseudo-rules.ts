@@ -148,6 +148,15 @@ export class RuleSelectors {
   }
 }
 
+/**
+ * The selector of the elements a rule's pseudo-elements belong to: the rule's selector without
+ * them (`pseudo` matches them). A pseudo-element alone in a list item selects any element: `*`.
+ */
+export function originatingSelector(selectorText: string, pseudo: RegExp): string {
+  const stripped = selectorText.replace(pseudo, '').trim();
+  return stripped === '' || /(?:^|,)\s*(?:,|$)/u.test(stripped) ? '*' : stripped;
+}
+
 /** Which elements may have the pseudo-elements `which` names, from the rules that can give them any. */
 export class PseudoRules extends RuleSelectors {
   constructor(which: keyof typeof PSEUDOS = 'generated') {
@@ -156,9 +165,7 @@ export class PseudoRules extends RuleSelectors {
     super((rule) => {
       const text = rule.selectorText;
       if (!mentions.test(text)) return null;
-      const stripped = text.replace(pseudo, '').trim();
-      // `::before` alone in a list item selects any element.
-      return stripped === '' || /(?:^|,)\s*(?:,|$)/u.test(stripped) ? '*' : stripped;
+      return originatingSelector(text, pseudo);
     });
   }
 }
