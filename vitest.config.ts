@@ -50,6 +50,8 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',
+          // Closes a spare browser the file before left when this file will not take it (test/support/spare-browser.ts).
+          setupFiles: ['test/support/spare-setup.ts'],
           // One process for every browser file: a fresh one per file cost 3.3-4.7 s each in start-up
           // and imports (README, Testing). Each file still launches its own browsers in beforeAll.
           isolate: false,

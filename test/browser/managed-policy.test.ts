@@ -108,12 +108,15 @@ describe.skipIf(skipReason !== null)(`managed policy in chromium${skipReason ===
     }
     writeFileSync(POLICY_FILE, JSON.stringify({ '3rdparty': { extensions: { [CHROME_EXTENSION_ID]: MANAGED } } }));
   });
+  // Its very first start: no sealed copy of an earlier answer stands in for the policy files.
+  const env = useBrowser('chromium', { fresh: true });
+  // Registered after useBrowser, so it runs before the browser closes (afterAll hooks run last
+  // registered first) and before a spare for the next file is launched (spare-browser.ts): no
+  // browser but this one may start while the policy file is there.
   afterAll(() => {
     rmSync(POLICY_FILE, { force: true });
     for (const dir of created) rmdirSync(dir);
   });
-  // Its very first start: no sealed copy of an earlier answer stands in for the policy files.
-  const env = useBrowser('chromium', { fresh: true });
 
   it('storage.managed holds the administrator’s settings', () => holdsManaged(env.browser));
 

@@ -1,8 +1,9 @@
 import type { RunnerTask, RunnerTestFile, RunnerTestSuite } from 'vitest';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { getCurrentSuite } from 'vitest/suite';
 import { type BrowserName, type LaunchOptions, launch, type TestBrowser, type TestPage } from './browsers';
-import { type FixtureServer, HOSTS, startFixtureServer } from './server';
+import { HOSTS, startFixtureServer } from './server';
+import { filesAfter, type Launched, offerSpare, releaseSpare, takeSpare } from './spare-browser';
 import { waitFor, waitOrTimeout } from './wait';
 
 export type Verdict = {
@@ -18,6 +19,8 @@ type Block = {
   started: Promise<void> | null;
   /** The block before this one closing its browser, which this block's beforeAll awaits. */
   previousClosing: Promise<void> | null;
+  /** Whether it launches a plain Chromium, which may be the spare the file before left (spare-browser.ts). */
+  plain: boolean;
 };
 
 /** The describe blocks of each file that use a browser, in the order they run. */
@@ -45,14 +48,31 @@ function begin(block: Block): Promise<void> {
  * start, and the next block's beforeAll awaits that close: its failure fails that block, and the
  * file's last block closes before the file ends, so no browser outlives its file.
  */
-function startsAhead(start: () => Promise<void>, stop: () => Promise<void>): { before: () => Promise<void>; after: () => Promise<void> } {
+function startsAhead(
+  start: () => Promise<void>,
+  stop: () => Promise<void>,
+  atFileEnd: () => void,
+  plain: boolean,
+): { before: () => Promise<void>; after: () => Promise<void>; each: (test: RunnerTask) => void } {
   const collecting = getCurrentSuite();
   const list = blocks.get(collecting.file) ?? [];
   blocks.set(collecting.file, list);
-  const block: Block = { suite: collecting.suite, start, started: null, previousClosing: null };
+  const block: Block = { suite: collecting.suite, start, started: null, previousClosing: null, plain };
   list.push(block);
   const next = () => list[list.indexOf(block) + 1];
+  let offered = false;
+  const offer = () => {
+    if (offered || next() !== undefined) return;
+    offered = true;
+    atFileEnd();
+  };
   return {
+    /** The file's last block offers the next file a browser as its last test starts (spare-browser.ts). */
+    each(test) {
+      if (next() !== undefined) return;
+      const tests = (task: RunnerTask): RunnerTask[] => (task.type === 'suite' ? task.tasks.flatMap(tests) : runs(task) ? [task] : []);
+      if (tests(block.suite ?? collecting.file).at(-1) === test) offer();
+    },
     async before() {
       await begin(block);
       const following = next();
@@ -61,11 +81,22 @@ function startsAhead(start: () => Promise<void>, stop: () => Promise<void>): { b
     },
     async after() {
       const following = next();
+      offer();
       if (following === undefined || following.started === null) return stop();
       following.previousClosing = stop();
       following.previousClosing.catch(() => undefined);
     },
   };
+}
+
+/**
+ * Closes the spare the file before left, unless this file's first block to run will take it: a
+ * file that launches its own browsers (or none) does not run beside an idle one (the browser
+ * project's setup file calls this before each file's tests).
+ */
+export function settleSpare(file: RunnerTestFile): void {
+  const first = (blocks.get(file) ?? []).find((block) => block.suite === undefined || runs(block.suite));
+  if (first === undefined || !first.plain) releaseSpare();
 }
 
 /**
@@ -83,24 +114,30 @@ function startsAhead(start: () => Promise<void>, stop: () => Promise<void>): { b
  */
 export function useBrowser(name: BrowserName, options: Omit<LaunchOptions, 'secureOrigins'> & { freshTabs?: boolean } = {}) {
   const { freshTabs = false, ...launchOptions } = options;
-  const state = {} as { browser: TestBrowser; server: FixtureServer };
+  const state = {} as Launched;
   const parked: TestPage[] = [];
+  const file = getCurrentSuite().file.filepath;
+  const own = () => launchBlock(name, launchOptions);
+  const plain = name === 'chromium' && Object.keys(launchOptions).length === 0;
   const hooks = startsAhead(
     async () => {
-      state.server = await startFixtureServer();
-      state.browser = await launch(name, {
-        ...launchOptions,
-        secureOrigins: HOSTS.map((host) => state.server.url(host, '').replace(/\/$/, '')),
-      });
+      const launched = await (takeSpare(plain, own) ?? own());
+      state.server = launched.server;
+      state.browser = launched.browser;
     },
     async () => {
       parked.length = 0;
       await state.browser?.close();
       await state.server?.close();
     },
+    () => {
+      if (filesAfter(file)) offerSpare(() => launchBlock('chromium', {}));
+    },
+    plain,
   );
   beforeAll(hooks.before);
   afterAll(hooks.after);
+  beforeEach((context) => hooks.each(context.task));
   const reusable = (page: TestPage): TestPage => ({
     ...page,
     async close() {
@@ -129,6 +166,18 @@ export function useBrowser(name: BrowserName, options: Omit<LaunchOptions, 'secu
       return freshTabs ? page : reusable(page);
     },
   };
+}
+
+/** A block's fixture server, and its browser treating the server's hosts as secure origins. */
+async function launchBlock(name: BrowserName, options: Omit<LaunchOptions, 'secureOrigins'>): Promise<Launched> {
+  const server = await startFixtureServer();
+  try {
+    const browser = await launch(name, { ...options, secureOrigins: HOSTS.map((host) => server.url(host, '').replace(/\/$/, '')) });
+    return { server, browser };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
 }
 
 /** Proposes from the page's main world, as an in-page assistant would. */
