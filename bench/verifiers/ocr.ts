@@ -37,11 +37,11 @@ const PROBE_PAGE = 'test/support/ocr-probe/index.html';
  * `probe.ocr(url, rect, dpr, viewport)`. Nothing is added to src/; the real capture, offscreen document
  * (Chromium) or worker (Firefox) and tesseract.js run.
  */
-function buildProbe(name: BrowserName): string | { error: string } {
+async function buildProbe(name: BrowserName): Promise<string | { error: string }> {
   if (!existsSync(join(ROOT, 'src', 'background', 'ocr', 'index.ts'))) return { error: 'src/background/ocr/index.ts does not exist' };
   if (!existsSync(join(ROOT, PROBE_PAGE))) return { error: `${PROBE_PAGE} (the test-only OCR probe page) does not exist` };
   try {
-    return probeBuild(name);
+    return await probeBuild(name);
   } catch (error) {
     return { error: String(error instanceof Error ? error.message : error).slice(0, 300) };
   }
@@ -52,7 +52,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Viewport = Screen['viewport'];
 
 export async function benchOcr(name: BrowserName, server: FixtureServer, warmSamples: number): Promise<OcrBench> {
-  const extension = buildProbe(name);
+  const extension = await buildProbe(name);
   if (typeof extension !== 'string') return { status: 'not measured', reason: extension.error };
   const earlier = childProcesses();
   const browser = await launch(name, { extension });

@@ -29,7 +29,7 @@ const words = (text: string) => text.replace(/\s+/g, ' ').trim();
 describe.each(BROWSERS)('OCR verifier in %s', (name) => {
   const state = {} as { server: FixtureServer; browser: TestBrowser; probe: TestPage; fixture: TestPage; url: string };
   beforeAll(async () => {
-    const extension = probeBuild(name);
+    const extension = await probeBuild(name);
     state.server = await startFixtureServer();
     state.browser = await launch(name, { extension });
     state.url = state.server.url('bank.example', '/ocr.html');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS, type TestPage } from '../support/browsers';
+import { captureCounter } from '../support/captures';
 import { clicks, codes, proposeOrDeny, useBrowser } from '../support/suite';
 
 /**
@@ -8,7 +9,9 @@ import { clicks, codes, proposeOrDeny, useBrowser } from '../support/suite';
  */
 describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
   // Scrollbars as a person's browser draws them (a page can paint its label away with one).
-  const env = useBrowser(browserName, { scrollbars: true });
+  // The probe build: it counts captures, so an honest twin is seen to be settled without the pixels.
+  const env = useBrowser(browserName, { scrollbars: true, probe: true });
+  const captures = captureCounter(env);
 
   /** Proposes a click; an ask (a doubt nothing could settle) is denied, as a cautious user would. */
   const click = (page: TestPage, target: string, label?: string) =>
@@ -24,14 +27,22 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     return verdict;
   }
 
-  async function performed(target: string, label: string | undefined, path = '/paint.html') {
+  /** Performed without an ask, and, unless `pixels`, settled by the DOM alone: nothing was captured. */
+  async function performed(target: string, label: string | undefined, path = '/paint.html', pixels = false) {
     const page = await env.open('shop.example', path);
+    const before = await captures();
     const { verdict, asked } = await click(page, target, label);
     expect(asked).toBe(false);
     expect(verdict).toMatchObject({ decision: 'allow', executed: true });
     expect(await clicks(page)).toEqual([target.slice(1)]);
+    const captured = (await captures()) - before;
+    if (pixels) expect(captured, 'read by the pixels').toBeGreaterThan(0);
+    else expect(captured, 'settled without the pixels').toBe(0);
     await page.close();
   }
+
+  /** An honest control the DOM rightly cannot settle: the pixels read its label, and it goes through. */
+  const readByPixels = (target: string, label: string | undefined, path = '/paint.html') => performed(target, label, path, true);
 
   it('blocks a button hidden under an opaque layer that takes no clicks; a translucent sheen and a focus ring stay fine', async () => {
     await blocked('#pe-decoy', 'Close panel', 'target_covered');
@@ -55,7 +66,7 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await blocked('#gen-ancestor', 'Close panel', 'target_covered');
     await performed('#gen-sheen', 'Close panel');
     // A box-shadow the DOM cannot place is a doubt: the pixels read the label and it goes through.
-    await performed('#gen-frame', 'Open menu');
+    await readByPixels('#gen-frame', 'Open menu');
     await performed('#gen-link', 'Open inbox');
     await performed('#gen-caret', 'Show details');
   });
@@ -68,7 +79,7 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await blocked('#held-none', 'Close panel', 'pixel_mismatch');
     await blocked('#host-none', 'Close panel', 'pixel_mismatch');
     // The same doubt over an honest sheen: the pixels read the label.
-    await performed('#held-honest', 'Close panel');
+    await readByPixels('#held-honest', 'Close panel');
   });
 
   it("counts the top layer's backdrop, which takes no clicks and has no box: a popover in a corner whose backdrop hides the page covers the button; a dimming backdrop and a popover with none do not", async () => {
@@ -79,37 +90,42 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
 
   it('performs a pixel-checked click only if nothing over the target changed since its pixels were checked again: a page repainting or animating its label is refused; one changing things elsewhere, or redrawing an outline box around it, is not', async () => {
     await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?churn=over');
-    await performed('#target', 'Next page', '/watch.html?churn=far');
+    await readByPixels('#target', 'Next page', '/watch.html?churn=far');
     await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?anim=over');
     // The label's words drawn again over it, their text node replaced (the same words each time).
     await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?text=over');
-    await performed('#target', 'Next page', '/watch.html?anim=far');
+    await readByPixels('#target', 'Next page', '/watch.html?anim=far');
     // An in-page assistant redrawing an outline box around the button paints nothing on its label.
-    await performed('#target', 'Next page', '/watch.html?boxes=over');
+    await readByPixels('#target', 'Next page', '/watch.html?boxes=over');
   });
 
   it("leaves glyphs drawn in ways the colours do not show to the pixels: a first line or a highlight in the background's colour, an outline drawn inward over the label, discs, crushed letters; a bold first line, a find highlight, an inset focus ring and tight letters stay fine", async () => {
     for (const id of ['#first-line', '#highlighted', '#own-outline', '#discs', '#crushed'])
       await blocked(id, 'Close panel', null, '/repaint.html');
-    for (const id of ['#first-line-bold', '#found', '#ring', '#tight']) await performed(id, 'Close panel', '/repaint.html');
+    // A find highlight is a doubt the pixels settle; so is every label of a page with a highlight in
+    // Firefox, where a content script cannot read the page's highlights (glyph-inputs.ts).
+    for (const id of ['#first-line-bold', '#found', '#ring', '#tight'])
+      await performed(id, 'Close panel', '/repaint.html', id === '#found' || browserName === 'firefox');
   });
 
   it("leaves a highlight the browser shows and the page styles (a text fragment in the address) to the pixels: one in the button's colour hides the label, a visible mark does not", async () => {
     await blocked('#close', 'Close panel', null, '/target-text.html?hide#:~:text=Close%20panel');
-    await performed('#close', 'Close panel', '/target-text.html?mark#:~:text=Close%20panel');
+    await readByPixels('#close', 'Close panel', '/target-text.html?mark#:~:text=Close%20panel');
   });
 
   it('reads what a layer paints on each side of its border and between its columns: a wide bottom border or a column rule over the label covers it, an underline below it does not', async () => {
     await blocked('#bottom', 'Close panel', 'target_covered', '/repaint.html');
     await blocked('#rule', 'Close panel', null, '/repaint.html');
-    await performed('#underlined', 'Close panel', '/repaint.html');
+    await performed('#underlined', 'Close panel', '/repaint.html', browserName === 'firefox');
   });
 
   it("counts paint a layer draws beyond its box as painted over the label, for the pixels to judge: an outline, a shadow, a border image, a text-shadow, a decoration, a drop-shadow, a reflection, a list marker, a first letter; a neighbour's focus ring, a card, a shadowed heading, a link and a list do not", async () => {
-    const covers = ['#outline', '#shadow', '#image', '#text-shadow', '#decoration', '#drop', '#marker', '#letter'];
+    // #flipped, #scaled: a drop-shadow thrown by a flipped or a scaled box, which falls where the box's own offset does not say.
+    const covers = ['#outline', '#shadow', '#image', '#text-shadow', '#decoration', '#drop', '#flipped', '#scaled', '#marker', '#letter'];
     // Firefox draws no reflection: there the label shows, and the click goes through.
     if (browserName === 'chromium') covers.push('#reflect');
-    else await performed('#reflect', 'Close panel', '/beyond.html');
+    // (Beside a 40 px list marker's cover, which reaches it: the pixels settle it.)
+    else await readByPixels('#reflect', 'Close panel', '/beyond.html');
     for (const id of covers) await blocked(id, 'Close panel', null, '/beyond.html');
     for (const id of ['#beside-ring', '#in-card', '#beside-heading', '#beside-link', '#in-list'])
       await performed(id, 'Close panel', '/beyond.html');
@@ -131,7 +147,8 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     // Firefox draws neither ::-webkit-scrollbar nor these emphasis marks over the label: there it shows.
     const chromiumOnly = ['scrollbar', 'own-scrollbar', 'emphasis'];
     if (browserName === 'chromium') covers.push(...chromiumOnly);
-    else for (const id of chromiumOnly) await performed(`#${id}`, 'Close panel', `/inside.html#${id}`);
+    // The emphasis marks a style gives are still a doubt there: the pixels show the label.
+    else for (const id of chromiumOnly) await performed(`#${id}`, 'Close panel', `/inside.html#${id}`, id === 'emphasis');
     for (const id of covers) await blocked(`#${id}`, 'Close panel', null, `/inside.html#${id}`);
     for (const id of ['#ripple', '#badge', '#tint', '#icon-only', '#quiet-label', '#beside-list', '#in-scroller', '#below-emphasis'])
       await performed(id, 'Close panel', '/inside.html#honest');
@@ -155,7 +172,7 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
   it('counts the part of an SVG layer that paints without taking clicks: a wide stroke under pointer-events: fill is a doubt the pixels settle (they show no label), a thin underline below the label is no layer', async () => {
     // An SVG shape's paint is not modelled in the DOM: it is a doubt, and the pixels decide.
     await blocked('#svg-stroke', 'Close panel', null);
-    await performed('#svg-thin', 'Close panel');
+    await readByPixels('#svg-thin', 'Close panel');
   });
 
   it('does not count a word whose glyphs are filled transparent', async () => {
@@ -172,7 +189,7 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
   it('leaves glyph effects the DOM cannot model to the pixels: a blend or an SVG filter that erases the text is not clicked, a grayscale button is', async () => {
     await blocked('#blend', 'Next page', null);
     await blocked('#svg-filter', 'Next page', null);
-    await performed('#grayscale', 'Next page');
+    await readByPixels('#grayscale', 'Next page');
   });
 
   it('measures legibility on screen: scale(0.12), zoom 0.1 and 2 px text are not shown labels; scale(0.8), zoom 0.9 and 11 px are', async () => {
@@ -218,18 +235,18 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await performed('#cut-across-honest', 'Open inbox');
     // "Op…": too little of the label shows for the claim.
     await blocked('#cut-ellipsis', 'Open inbox', null);
-    await performed('#ellipsis-honest', 'Show all details of this item');
+    await readByPixels('#ellipsis-honest', 'Show all details of this item');
   });
 
   it("reads a bidi-overridden label in the order it is painted: the honest one passes, the disguised commitment is the user's call", async () => {
-    await performed('#bidi-honest', 'Scroll up');
-    await performed('#bidi-honest', undefined);
+    await readByPixels('#bidi-honest', 'Scroll up');
+    await readByPixels('#bidi-honest', undefined);
     const verdict = await blocked('#bidi-commit', 'Pay now', 'requires_approval');
     expect(codes(verdict)).toContain('not_approved');
   });
 
   it('reads labels drawn edge to edge: an underlined link with no padding, and a bordered button', async () => {
-    await performed('#ul-link', 'Previous page');
-    await performed('#bordered', 'Next page');
+    await readByPixels('#ul-link', 'Previous page');
+    await readByPixels('#bordered', 'Next page');
   });
 });

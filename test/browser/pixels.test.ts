@@ -30,7 +30,7 @@ const PIXELS_EVERYWHERE = {
 describe.each(BROWSERS)('pixels in %s', (name) => {
   const state = {} as { server: FixtureServer; browser: TestBrowser; probe: TestPage; page: TestPage; url: string };
   beforeAll(async () => {
-    const extension = probeBuild(name);
+    const extension = await probeBuild(name);
     state.server = await startFixtureServer();
     state.browser = await launch(name, { extension, secureOrigins: HOSTS.map((h) => state.server.url(h, '').replace(/\/$/, '')) });
     state.url = state.server.url('bank.example', '/pixels.html');

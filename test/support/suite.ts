@@ -2,6 +2,7 @@ import type { RunnerTask, RunnerTestFile, RunnerTestSuite } from 'vitest';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { getCurrentSuite } from 'vitest/suite';
 import { type BrowserName, type LaunchOptions, launch, type TestBrowser, type TestPage } from './browsers';
+import { probeBuild } from './ocr-probe/build';
 import { HOSTS, startFixtureServer } from './server';
 import { filesAfter, type Launched, offerSpare, releaseSpare, takeSpare } from './spare-browser';
 import { waitFor, waitOrTimeout } from './wait';
@@ -99,6 +100,16 @@ export function settleSpare(file: RunnerTestFile): void {
   if (first === undefined || !first.plain) releaseSpare();
 }
 
+export type BlockOptions = Omit<LaunchOptions, 'secureOrigins'> & {
+  /** Tabs are closed after each test, not parked for the next (below). */
+  freshTabs?: boolean;
+  /**
+   * The test-only probe build (test/support/ocr-probe/) instead of dist/: the real extension plus a
+   * page that can count the captures its background made (captures.ts).
+   */
+  probe?: boolean;
+};
+
 /**
  * One browser and one fixture server for a describe block, torn down after it.
  *
@@ -112,7 +123,7 @@ export function settleSpare(file: RunnerTestFile): void {
  * budget), or on where a click's navigation leads (a navigation watch outlives the harness's next
  * load by about a second: navigation-guard.ts) asks for `freshTabs`.
  */
-export function useBrowser(name: BrowserName, options: Omit<LaunchOptions, 'secureOrigins'> & { freshTabs?: boolean } = {}) {
+export function useBrowser(name: BrowserName, options: BlockOptions = {}) {
   const { freshTabs = false, ...launchOptions } = options;
   const state = {} as Launched;
   const parked: TestPage[] = [];
@@ -169,10 +180,16 @@ export function useBrowser(name: BrowserName, options: Omit<LaunchOptions, 'secu
 }
 
 /** A block's fixture server, and its browser treating the server's hosts as secure origins. */
-async function launchBlock(name: BrowserName, options: Omit<LaunchOptions, 'secureOrigins'>): Promise<Launched> {
+async function launchBlock(name: BrowserName, options: Omit<BlockOptions, 'freshTabs'>): Promise<Launched> {
+  const { probe = false, ...launchOptions } = options;
+  const extension = probe ? await probeBuild(name) : launchOptions.extension;
   const server = await startFixtureServer();
   try {
-    const browser = await launch(name, { ...options, secureOrigins: HOSTS.map((host) => server.url(host, '').replace(/\/$/, '')) });
+    const browser = await launch(name, {
+      ...launchOptions,
+      ...(extension === undefined ? {} : { extension }),
+      secureOrigins: HOSTS.map((host) => server.url(host, '').replace(/\/$/, '')),
+    });
     return { server, browser };
   } catch (error) {
     await server.close();

@@ -204,8 +204,8 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   for (const { rules: which, reach, what } of restyled) {
     if (!which.anyIn(roots)) continue;
     for (const node of elements) {
-      const extent = which.mayHaveScanned(node) && !ancestors.has(node) ? reach(node) : 0;
-      if (extent > 0 && reaches(node.getBoundingClientRect(), extent, area)) found.beyond.push({ element: node, what });
+      const extent = which.mayHaveScanned(node) && !ancestors.has(node) ? reach(node) : null;
+      if (extent !== null && reaches(node.getBoundingClientRect(), extent, area)) found.beyond.push({ element: node, what });
     }
   }
   // Inert subtrees, walked in the flat tree (slotted content inherits inertness from its slot's

@@ -1,4 +1,4 @@
-import { beyondBox, touchesBeyond } from './paint-beyond';
+import { beyondBox, touchesBeyond, widest } from './paint-beyond';
 import { originatingSelector, RuleSelectors } from './pseudo-rules';
 
 /**
@@ -52,7 +52,8 @@ function declaredReach(style: CSSStyleDeclaration): { extent: number; what: stri
   }
   const beyond = beyondBox(style, () => new DOMRect(), document.documentElement);
   if (beyond === null) return { extent: 0, what: '' };
-  return { extent: moved ? Number.POSITIVE_INFINITY : beyond.extent, what: beyond.what };
+  // The pseudo-element's box is somewhere about its element's, not its element's: every side is reached.
+  return { extent: moved ? Number.POSITIVE_INFINITY : widest(beyond.extent), what: beyond.what };
 }
 
 /** The rules naming pseudo-elements not modelled elsewhere, and which elements they may give one. */

@@ -101,9 +101,20 @@ export function within(x: number, y: number, r: DOMRect, inset = [0, 0, 0, 0]): 
 }
 
 /** A box-shadow list that paints anything (not `none`, not all transparent or zero-sized). */
-export function shadowsOf(value: string): { inset: boolean; extent: number }[] {
+/** How far paint reaches past each side of a box, in CSS px (Infinity: no bound is known). */
+export type Sides = { top: number; right: number; bottom: number; left: number };
+
+/** A shadow's reach past each side: its offset moves it, its blur and spread grow it. */
+export const offsetSides = (x: number, y: number, grow: number): Sides => ({
+  top: Math.max(0, grow - y),
+  right: Math.max(0, grow + x),
+  bottom: Math.max(0, grow + y),
+  left: Math.max(0, grow - x),
+});
+
+export function shadowsOf(value: string): { inset: boolean; extent: number; sides: Sides }[] {
   if (isNone(value)) return [];
-  const shadows: { inset: boolean; extent: number }[] = [];
+  const shadows: { inset: boolean; extent: number; sides: Sides }[] = [];
   for (const part of value.split(/,(?![^(]*\))/u)) {
     const colour = /rgba?\([^)]*\)/u.exec(part);
     const parsed = colour ? parseColour(colour[0]) : null;
@@ -114,7 +125,8 @@ export function shadowsOf(value: string): { inset: boolean; extent: number }[] {
       ?.map((n) => Number.parseFloat(n));
     const [ox = 0, oy = 0, blur = 0, spread = 0] = lengths ?? [];
     if (ox === 0 && oy === 0 && blur === 0 && spread <= 0) continue;
-    shadows.push({ inset: /\binset\b/u.test(part), extent: Math.max(Math.abs(ox), Math.abs(oy)) + blur + Math.max(0, spread) });
+    const grow = blur + Math.max(0, spread);
+    shadows.push({ inset: /\binset\b/u.test(part), extent: Math.max(Math.abs(ox), Math.abs(oy)) + grow, sides: offsetSides(ox, oy, grow) });
   }
   return shadows;
 }

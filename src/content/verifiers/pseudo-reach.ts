@@ -94,7 +94,7 @@ export function pseudoBeyond(host: Element, area: DOMRect): string | null {
       if (memo === undefined) memo = placed(host, style);
       return memo;
     };
-    const beyond = beyondBox(style, () => placedBox() ?? new DOMRect(), host);
+    const beyond = beyondBox(style, () => placedBox() ?? new DOMRect(), host, style);
     if (beyond === null) continue;
     const box = placedBox();
     if (box === null) return `${beyond.what} of its ${which}, which cannot be placed`;

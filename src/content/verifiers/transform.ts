@@ -18,16 +18,39 @@ export function paintedAs(element: Element): Painted | null {
   return { linear, width: box?.width ?? 0, height: box?.height ?? 0 };
 }
 
-function paintedLinear(element: Element, budget = 64): Linear | null {
-  let m = new DOMMatrix();
-  let steps = 0;
-  for (let node: Element | null = element; node && steps < budget; node = flatParent(node), steps++) {
-    const own = ownLinear(getComputedStyle(node));
-    if (own === undefined) return null;
-    if (own) m = own.multiply(m);
-  }
+function paintedLinear(element: Element): Linear | null {
+  const composed = compose(element);
+  if (composed === undefined) return null;
+  const m = composed.m;
   const linear: Linear = [m.a, m.b, m.c, m.d];
   return m.b === 0 && m.c === 0 && m.a > 0 && m.d > 0 ? null : linear;
+}
+
+/**
+ * The linear part of the transform `element` is painted with, composed over its flat-tree
+ * ancestors (and `own`, a pseudo-element's style, innermost); undefined when a 3D transform is
+ * involved or the chain is too deep to read whole.
+ */
+export function linearOf(element: Element, own?: CSSStyleDeclaration): DOMMatrix | undefined {
+  const composed = compose(element, own);
+  return composed?.whole ? composed.m : undefined;
+}
+
+function compose(element: Element, own?: CSSStyleDeclaration, budget = 64): { m: DOMMatrix; whole: boolean } | undefined {
+  let m = new DOMMatrix();
+  if (own) {
+    const pseudo = ownLinear(own);
+    if (pseudo === undefined) return undefined;
+    if (pseudo) m = pseudo;
+  }
+  let steps = 0;
+  let node: Element | null = element;
+  for (; node && steps < budget; node = flatParent(node), steps++) {
+    const linear = ownLinear(getComputedStyle(node));
+    if (linear === undefined) return undefined;
+    if (linear) m = linear.multiply(m);
+  }
+  return { m, whole: node === null };
 }
 
 /** The element's own linear transform; null for none, undefined when it cannot be read as 2D. */
