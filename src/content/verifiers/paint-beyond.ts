@@ -2,6 +2,7 @@ import { flatContains } from './flat-tree';
 import { emphasisReach, filterEffects, isNone, offsetSides, type Sides, shadowsOf } from './paint';
 import { originatingSelector, RuleSelectors } from './pseudo-rules';
 import { filterUrlReach } from './svg-reach';
+import { cssZoom } from './legibility';
 import { linearOf } from './transform';
 
 /**
@@ -36,18 +37,25 @@ export const widest = (sides: Sides) => Math.max(sides.top, sides.right, sides.b
  * Paint beyond the box, side by side: a shadow cast 200 px to the right reaches nothing above, below
  * or to the left, and an honest button three lines under it is no business of it (counted on every
  * side, it sent every button of such a page to the pixels: ~1 s, and an ask with OCR off). The
- * lengths are the element's own, so its transform, composed up the flat tree, turns them into the
- * viewport's: scaled per axis, or, rotated, skewed or flipped, the widest side on every side times
+ * lengths are the element's own, so its transform, composed up the flat tree, and its CSS zoom turn
+ * them into the viewport's: scaled per axis, or, rotated, skewed or flipped, the widest side on every side times
  * the largest stretch. A 3D transform has no such bound (Infinity: any box may be reached).
  */
 export function onScreen(sides: Sides, element: Element, own?: CSSStyleDeclaration): Sides {
   if (widest(sides) === 0) return sides;
-  const m = linearOf(element, own);
+  const m = zoomed(element, own);
   if (m === undefined) return around(Number.POSITIVE_INFINITY);
   if (m.b === 0 && m.c === 0 && m.a > 0 && m.d > 0) {
     return { top: sides.top * m.d, right: sides.right * m.a, bottom: sides.bottom * m.d, left: sides.left * m.a };
   }
   return around(widest(sides) * Math.max(Math.abs(m.a) + Math.abs(m.c), Math.abs(m.b) + Math.abs(m.d)));
+}
+
+/** The box's transform with its CSS zoom (which scales its lengths as a scale() would), or undefined (3D). */
+function zoomed(element: Element, own?: CSSStyleDeclaration): DOMMatrix | undefined {
+  const m = linearOf(element, own);
+  const zoom = cssZoom(element);
+  return m === undefined || zoom === 1 ? m : m.scale(zoom, zoom);
 }
 
 /**
@@ -125,7 +133,7 @@ export function beyondBox(style: CSSStyleDeclaration, box: () => DOMRect, elemen
 function reflection(value: string, box: DOMRect, element: Element, own?: CSSStyleDeclaration): Sides {
   const [, side, offset] = /^(above|below|left|right)\s+(-?[\d.]+)px/u.exec(value.trim()) ?? [];
   const by = Number.parseFloat(offset ?? '0');
-  const m = linearOf(element, own);
+  const m = zoomed(element, own);
   if (m === undefined) return around(Number.POSITIVE_INFINITY);
   const upright = m.b === 0 && m.c === 0 && m.a > 0 && m.d > 0;
   const reach = (along: number, scale: number) => Math.max(0, along + by * scale);
