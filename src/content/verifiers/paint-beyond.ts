@@ -1,8 +1,8 @@
 import { flatContains } from './flat-tree';
+import { cssZoom } from './legibility';
 import { emphasisReach, filterEffects, isNone, offsetSides, type Sides, shadowsOf } from './paint';
 import { originatingSelector, RuleSelectors } from './pseudo-rules';
 import { filterUrlReach } from './svg-reach';
-import { cssZoom } from './legibility';
 import { linearOf } from './transform';
 
 /**
