@@ -121,7 +121,19 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
 
   it("counts paint a layer draws beyond its box as painted over the label, for the pixels to judge: an outline, a shadow, a border image, a text-shadow, a decoration, a drop-shadow, a reflection, a list marker, a first letter; a neighbour's focus ring, a card, a shadowed heading, a link and a list do not", async () => {
     // #flipped, #scaled, #zoomed: a drop-shadow thrown by a flipped, scaled or zoomed box, which falls where the box's own offset does not say.
-    const covers = ['#outline', '#shadow', '#image', '#text-shadow', '#decoration', '#drop', '#flipped', '#scaled', '#zoomed', '#marker', '#letter'];
+    const covers = [
+      '#outline',
+      '#shadow',
+      '#image',
+      '#text-shadow',
+      '#decoration',
+      '#drop',
+      '#flipped',
+      '#scaled',
+      '#zoomed',
+      '#marker',
+      '#letter',
+    ];
     // Firefox draws no reflection: there the label shows, and the click goes through.
     if (browserName === 'chromium') covers.push('#reflect');
     // (Beside a 40 px list marker's cover, which reaches it: the pixels settle it.)
