@@ -145,12 +145,14 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
 
   it("counts paint that reaches past the boxes the DOM reports: an SVG filter's region, a far pseudo-element's outline or shadow, a text stroke, an SVG marker or stroke, a mask border, glyphs a font draws at 6% of their size; an outlined icon, a blurred picture, a card's shadow layer, a chip's focus ring, a matched fallback font and a stroked heading beside the button do not", async () => {
     // A shadow (#ps) takes the outline's path (#po), and a canvas (#child-canvas) the SVG's (#child-svg): kept as pages, not run.
-    const covers = ['svgf', 'po', 'stroke', 'tiny', 'svgm', 'svgt'];
+    // #rounded: a round layer's outer shadow, drawn in the corner of its own box, where the label is.
+    const covers = ['svgf', 'po', 'stroke', 'tiny', 'svgm', 'svgt', 'rounded'];
     // Firefox has no mask border: there the label shows, and the click goes through.
     if (browserName === 'chromium') covers.push('maskbox');
     else await performed('#maskbox', 'Close panel', '/reach.html#maskbox');
     for (const id of covers) await blocked(`#${id}`, 'Close panel', null, `/reach.html#${id}`);
-    for (const id of ['#beside-icon', '#beside-photo', '#in-card', '#beside-chip', '#matched', '#beside-stroked'])
+    // #ring-layer: a square focus ring laid over the button paints only outside its box.
+    for (const id of ['#beside-icon', '#beside-photo', '#in-card', '#beside-chip', '#matched', '#beside-stroked', '#ring-layer'])
       await performed(id, 'Close panel', '/reach.html#honest');
   });
 

@@ -1,6 +1,6 @@
 import { flatChildren, flatContains, shadowIncludingElements } from './flat-tree';
 import { OtherPseudoRules } from './other-pseudos';
-import { beyondBox, firstLetterExtent, markerExtent, PaintRules, reaches, shapedBox, standardMarker } from './paint-beyond';
+import { beyondBox, firstLetterExtent, holds, markerExtent, PaintRules, reaches, shapedBox, standardMarker } from './paint-beyond';
 import { GENERATED, generates } from './pseudo-paint';
 import { pseudoBeyond } from './pseudo-reach';
 import { PseudoRules } from './pseudo-rules';
@@ -143,7 +143,9 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     if (paint.mayHaveScanned(node) || animated.has(node)) {
       // beyondBox counts a standard list marker too.
       const beyond = beyondBox(styleOf(), boxOf, node);
-      if (beyond && (!ancestor || /text/u.test(beyond.what)) && reaches(boxOf(), beyond.extent, area)) {
+      // Paint only outside a box that holds the whole label cannot reach it (a focus ring's layer laid over the control).
+      const out = beyond?.outside === true && holds(boxOf(), area);
+      if (beyond && !out && (!ancestor || /text/u.test(beyond.what)) && reaches(boxOf(), beyond.extent, area)) {
         found.beyond.push({ element: node, what: beyond.what });
       }
       if (!ancestor && shapedBox(styleOf()) && overlaps(boxOf(), area)) found.shaped.push(node);

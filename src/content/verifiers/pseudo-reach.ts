@@ -1,5 +1,5 @@
 import { cssZoom, minScale, screenLinear } from './legibility';
-import { beyondBox, reaches } from './paint-beyond';
+import { beyondBox, holds, reaches } from './paint-beyond';
 import { GENERATED, generates } from './pseudo-paint';
 import { parentElement } from './visibility';
 
@@ -98,8 +98,7 @@ export function pseudoBeyond(host: Element, area: DOMRect): string | null {
     if (beyond === null) continue;
     const box = placedBox();
     if (box === null) return `${beyond.what} of its ${which}, which cannot be placed`;
-    const holds = box.left <= area.left && box.top <= area.top && box.right >= area.right && box.bottom >= area.bottom;
-    if (holds && style.position !== 'static' && style.position !== 'relative') continue;
+    if (holds(box, area) && style.position !== 'static' && style.position !== 'relative') continue;
     if (reaches(box, beyond.extent, area)) return `${beyond.what} of its ${which}`;
   }
   return null;
