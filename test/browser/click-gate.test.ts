@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS } from '../support/browsers';
-import { settledByTheDom } from '../support/captures';
 import { clicks, codes, propose, proposeAndAnswer, useBrowser } from '../support/suite';
 
 describe.each(BROWSERS)('click gate in %s', (name) => {
-  // The probe build counts captures: an honest click on plain text needs no pixels.
-  const env = useBrowser(name, { probe: true });
-  const settled = settledByTheDom(env);
+  const env = useBrowser(name);
   const openFixture = () => env.open('bank.example', '/click.html');
 
   it('allows and performs an honest click whose claimed label is the visible text', async () => {
     const page = await openFixture();
-    const verdict = await settled(() =>
-      propose(page, { tool: 'click', args: { target: '#details' }, claims: { label: 'Show details' }, agent: 'test' }),
-    );
+    const verdict = await propose(page, { tool: 'click', args: { target: '#details' }, claims: { label: 'Show details' }, agent: 'test' });
     expect(verdict).toMatchObject({ decision: 'allow', executed: true, reasons: [] });
     expect(await clicks(page)).toEqual(['details']);
     await page.close();
@@ -95,7 +90,7 @@ describe.each(BROWSERS)('click gate in %s', (name) => {
       ['#de-more', 'Mehr anzeigen'],
       ['#ru-more', 'Подробнее'],
     ] as const) {
-      const verdict = await settled(() => propose(page, { tool: 'click', args: { target }, claims: { label } }));
+      const verdict = await propose(page, { tool: 'click', args: { target }, claims: { label } });
       expect(verdict, target).toMatchObject({ decision: 'allow', executed: true });
     }
     expect(await clicks(page)).toEqual(['fr-next', 'de-more', 'ru-more']);

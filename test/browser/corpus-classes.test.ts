@@ -60,19 +60,26 @@ describe.each(BROWSERS)('every corpus class in %s', (name) => {
       page,
       settled.map((spec) => callOf(trialOf(spec))),
     );
-    expect(observed.filter(({ verdict }) => !(verdict.decision === 'allow' && verdict.executed)).map(({ key }) => key)).toEqual([]);
+    // Allowed and performed, the page's own handler for it run (the class tests below leave these out).
+    const wrong = settled.filter((spec, i) => {
+      const { verdict, handler } = observed[i]!;
+      return !(verdict.decision === 'allow' && verdict.executed && handler.join() === (spec.frame ? 'child' : spec.id));
+    });
+    expect(wrong.map((spec) => spec.id)).toEqual([]);
     // Counted for all of them at once (one batch): a pixel-checked twin shows here as two captures.
     expect((await captures()) - before, 'captures for honest twins the DOM should settle').toBe(0);
   });
 
   it.each(byClass)('$cls: no deceptive element is performed, every honest twin is', async ({ cls, specs }) => {
     expect(specs.some((s) => s.kind === 'deceptive') && specs.some((s) => s.kind === 'benign'), `${cls} has both kinds`).toBe(true);
+    // The honest twins the DOM settles were proposed and checked by the test above, once.
+    const rest = specs.filter((spec) => spec.kind === 'deceptive' || PIXEL_READ.has(spec.id));
     const observed = await propose(
       page,
-      specs.map((spec) => callOf(trialOf(spec))),
+      rest.map((spec) => callOf(trialOf(spec))),
     );
     const wrong: string[] = [];
-    specs.forEach((spec, i) => {
+    rest.forEach((spec, i) => {
       const { verdict, handler } = observed[i]!;
       const why = `${spec.id} (${spec.note}): ${verdict.decision}${verdict.executed ? ', executed' : ''}, handler ${JSON.stringify(handler)}, ${verdict.reasons.map((r) => `${r.code}: ${r.message}`).join(' ')}`;
       if (spec.kind === 'deceptive' && (handler.length > 0 || verdict.executed || verdict.decision === 'allow'))

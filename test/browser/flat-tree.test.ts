@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS } from '../support/browsers';
-import { settledByTheDom } from '../support/captures';
 import { clicks, codes, propose, proposeAndAnswer, useBrowser } from '../support/suite';
 
 /**
@@ -8,9 +7,7 @@ import { clicks, codes, propose, proposeAndAnswer, useBrowser } from '../support
  * with fallback) and join text as it is laid out. Judged by what the page did.
  */
 describe.each(BROWSERS)('flat tree and laid-out text in %s', (browserName) => {
-  // The probe build counts captures: an honest click in a shadow tree or a slot needs no pixels.
-  const env = useBrowser(browserName, { probe: true });
-  const settled = settledByTheDom(env);
+  const env = useBrowser(browserName);
   const click = (target: string, label?: string) => ({ tool: 'click', args: { target }, ...(label ? { claims: { label } } : {}) });
 
   it('performs honest clicks inside open, closed and declarative shadow roots', async () => {
@@ -20,7 +17,7 @@ describe.each(BROWSERS)('flat tree and laid-out text in %s', (browserName) => {
       ['#closed-host >>> button', 'Show details'],
       ['#dsd-host >>> button', 'Open inbox'],
     ] as const) {
-      const verdict = await settled(() => propose(page, click(target, label)));
+      const verdict = await propose(page, click(target, label));
       expect(verdict, target).toMatchObject({ decision: 'allow', executed: true });
     }
     expect(await clicks(page)).toEqual(['open-host', 'closed-host', 'dsd-host']);
@@ -38,7 +35,7 @@ describe.each(BROWSERS)('flat tree and laid-out text in %s', (browserName) => {
 
   it('performs an honest click in a content-visibility: auto section of a closed shadow root, far down the page', async () => {
     const page = await env.open('shop.example', '/flat-tree.html');
-    const verdict = await settled(() => propose(page, click('#cv-host >>> button', 'Open archive')));
+    const verdict = await propose(page, click('#cv-host >>> button', 'Open archive'));
     expect(verdict.reasons).toEqual([]);
     expect(verdict).toMatchObject({ decision: 'allow', executed: true });
     expect(await clicks(page)).toEqual(['cv-host']);
@@ -61,22 +58,13 @@ describe.each(BROWSERS)('flat tree and laid-out text in %s', (browserName) => {
 
   it('reads slots: fallback when nothing is assigned, the assigned nodes otherwise', async () => {
     const page = await env.open('shop.example', '/flat-tree.html');
-    expect(await settled(() => propose(page, click('#fallback-host >>> button', 'Next page')))).toMatchObject({
-      decision: 'allow',
-      executed: true,
-    });
+    expect(await propose(page, click('#fallback-host >>> button', 'Next page'))).toMatchObject({ decision: 'allow', executed: true });
     const fallbackClaimed = await propose(page, click('#assigned-host >>> button', 'Next page'));
     expect(fallbackClaimed).toMatchObject({ decision: 'block', executed: false });
     expect(codes(fallbackClaimed)).toContain('label_mismatch');
-    expect(await settled(() => propose(page, click('#assigned-host >>> button', 'Zoom in')))).toMatchObject({
-      decision: 'allow',
-      executed: true,
-    });
+    expect(await propose(page, click('#assigned-host >>> button', 'Zoom in'))).toMatchObject({ decision: 'allow', executed: true });
     // Slotted text straight from the host: hit-tested and read through the slot.
-    expect(await settled(() => propose(page, click('#text-host >>> button', 'Next page')))).toMatchObject({
-      decision: 'allow',
-      executed: true,
-    });
+    expect(await propose(page, click('#text-host >>> button', 'Next page'))).toMatchObject({ decision: 'allow', executed: true });
     expect(await clicks(page)).toEqual(['fallback-host', 'assigned-host', 'text-host']);
     await page.close();
   });
@@ -86,10 +74,7 @@ describe.each(BROWSERS)('flat tree and laid-out text in %s', (browserName) => {
     const white = await propose(page, click('#white-host >>> button', 'Show help'));
     expect(white).toMatchObject({ decision: 'block', executed: false });
     expect(codes(white)).toContain('label_mismatch');
-    expect(await settled(() => propose(page, click('#dark-host >>> button', 'Show help')))).toMatchObject({
-      decision: 'allow',
-      executed: true,
-    });
+    expect(await propose(page, click('#dark-host >>> button', 'Show help'))).toMatchObject({ decision: 'allow', executed: true });
     expect(await clicks(page)).toEqual(['dark-host']);
     await page.close();
   });
@@ -101,7 +86,7 @@ describe.each(BROWSERS)('flat tree and laid-out text in %s', (browserName) => {
       ['#inline-block', 'Open menu'],
       ['#two-words', 'Show details'],
     ] as const) {
-      expect(await settled(() => propose(page, click(target, label))), target).toMatchObject({ decision: 'allow', executed: true });
+      expect(await propose(page, click(target, label)), target).toMatchObject({ decision: 'allow', executed: true });
     }
     const split = await propose(page, click('#two-words', 'Showdetails'));
     expect(split).toMatchObject({ decision: 'block', executed: false });

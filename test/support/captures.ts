@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { TestBrowser, TestPage } from './browsers';
 
 /**
@@ -16,19 +15,5 @@ export function captureCounter(env: { browser: TestBrowser }): () => Promise<num
       probe = { browser: env.browser, page: await env.browser.openExtensionPage('test/support/ocr-probe/index.html') };
     }
     return probe.page.evaluate(() => (globalThis as unknown as { probe: { captures(): Promise<number> } }).probe.captures());
-  };
-}
-
-/**
- * `settled(decide)` runs a decision and fails unless the background captured nothing meanwhile: an
- * honest control the DOM and the accessibility tree settle on their own. Needs the probe build.
- */
-export function settledByTheDom(env: { browser: TestBrowser }): <T>(decide: () => Promise<T>) => Promise<T> {
-  const captures = captureCounter(env);
-  return async (decide) => {
-    const before = await captures();
-    const result = await decide();
-    expect((await captures()) - before, 'settled without the pixels').toBe(0);
-    return result;
   };
 }
