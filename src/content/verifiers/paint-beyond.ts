@@ -1,7 +1,7 @@
 import { flatContains } from './flat-tree';
 import { emphasisReach, filterEffects, isNone, type Sides, shadowsOf } from './paint';
 import { originatingSelector, RuleSelectors } from './pseudo-rules';
-import { around, filterSides, onScreen, reflection, standardMarker, widen, widest, zoomed } from './reach-sides';
+import { around, filterSides, onScreen, reflection, standardMarker, upright, widen, widest, zoomed } from './reach-sides';
 import { filterUrlReach } from './svg-reach';
 
 export { firstLetterExtent, holds, markerExtent, reaches, standardMarker, widest } from './reach-sides';
@@ -62,7 +62,13 @@ export function beyondBox(style: CSSStyleDeclaration, box: () => DOMRect, elemen
   }
   const reflect = style.getPropertyValue('-webkit-box-reflect');
   // On screen already (the box is the one the viewport shows): added after onScreen, below.
-  const reflected = reflect && !isNone(reflect) ? reflection(reflect, box(), element, own) : null;
+  // The transform (and zoom) the box is painted with, read once: it walks up the flat tree.
+  let m: DOMMatrix | undefined | null = null;
+  const matrix = () => {
+    if (m === null) m = zoomed(element, own);
+    return m;
+  };
+  const reflected = reflect && !isNone(reflect) ? reflection(reflect, box(), matrix()) : null;
   if (reflected) {
     what.push('reflection');
     inside = true;
@@ -75,15 +81,14 @@ export function beyondBox(style: CSSStyleDeclaration, box: () => DOMRect, elemen
   const marker = standardMarker(style);
   if (marker > 0) reach(marker, 'list marker');
   if (what.length === 0) return null;
-  const screen = onScreen(extent, element, own);
+  const screen = onScreen(extent, widest(extent) === 0 ? undefined : matrix());
   if (reflected) widen(screen, reflected);
-  const m = inside ? undefined : zoomed(element, own);
-  const upright = m !== undefined && m.b === 0 && m.c === 0 && m.a > 0 && m.d > 0;
+  const turned = inside ? undefined : matrix();
   // Rounded corners bring the outline and the shadow inside the box's rectangle (they follow the curve).
   const square = ['top-left', 'top-right', 'bottom-right', 'bottom-left'].every(
     (corner) => px(style.getPropertyValue(`border-${corner}-radius`)) === 0,
   );
-  return { extent: screen, what: what.join(', '), outside: !inside && upright && square };
+  return { extent: screen, what: what.join(', '), outside: turned !== undefined && upright(turned) && square };
 }
 
 /** The properties beyondBox reads (and shapedBox); text-shadow and text decorations also reach descendants' text. */

@@ -30,15 +30,18 @@ export const widest = (sides: Sides) => Math.max(sides.top, sides.right, sides.b
  * them into the viewport's: scaled per axis, or, rotated, skewed or flipped, the widest side on every side times
  * the largest stretch. A 3D transform has no such bound (Infinity: any box may be reached).
  */
-export function onScreen(sides: Sides, element: Element, own?: CSSStyleDeclaration): Sides {
+export function onScreen(sides: Sides, m: DOMMatrix | undefined): Sides {
   if (widest(sides) === 0) return sides;
-  const m = zoomed(element, own);
   if (m === undefined) return around(Number.POSITIVE_INFINITY);
-  if (m.b === 0 && m.c === 0 && m.a > 0 && m.d > 0) {
-    return { top: sides.top * m.d, right: sides.right * m.a, bottom: sides.bottom * m.d, left: sides.left * m.a };
-  }
-  return around(widest(sides) * Math.max(Math.abs(m.a) + Math.abs(m.c), Math.abs(m.b) + Math.abs(m.d)));
+  if (upright(m)) return { top: sides.top * m.d, right: sides.right * m.a, bottom: sides.bottom * m.d, left: sides.left * m.a };
+  return around(widest(sides) * stretch(m));
 }
+
+/** Whether the map only scales, each axis by a positive factor (no turn, skew or flip). */
+export const upright = (m: DOMMatrix) => m.b === 0 && m.c === 0 && m.a > 0 && m.d > 0;
+
+/** An upper bound of how much the map lengthens any length (its largest row sum). */
+const stretch = (m: DOMMatrix) => Math.max(Math.abs(m.a) + Math.abs(m.c), Math.abs(m.b) + Math.abs(m.d));
 
 /** The box's transform with its CSS zoom (which scales its lengths as a scale() would), or undefined (3D). */
 export function zoomed(element: Element, own?: CSSStyleDeclaration): DOMMatrix | undefined {
@@ -74,19 +77,16 @@ export function filterSides(filter: string): Sides {
  * from the computed value (`right 82px`, `below 0px linear-gradient(…)`); any other form, or a box
  * turned or flipped on screen, reaches every side.
  */
-export function reflection(value: string, box: DOMRect, element: Element, own?: CSSStyleDeclaration): Sides {
+export function reflection(value: string, box: DOMRect, m: DOMMatrix | undefined): Sides {
   const [, side, offset] = /^(above|below|left|right)\s+(-?[\d.]+)px/u.exec(value.trim()) ?? [];
   const by = Number.parseFloat(offset ?? '0');
-  const m = zoomed(element, own);
   if (m === undefined) return around(Number.POSITIVE_INFINITY);
-  const upright = m.b === 0 && m.c === 0 && m.a > 0 && m.d > 0;
   const reach = (along: number, scale: number) => Math.max(0, along + by * scale);
-  if (upright && side === 'right') return { ...around(0), right: reach(box.width, m.a) };
-  if (upright && side === 'left') return { ...around(0), left: reach(box.width, m.a) };
-  if (upright && side === 'below') return { ...around(0), bottom: reach(box.height, m.d) };
-  if (upright && side === 'above') return { ...around(0), top: reach(box.height, m.d) };
-  const stretch = Math.max(Math.abs(m.a) + Math.abs(m.c), Math.abs(m.b) + Math.abs(m.d));
-  return around(Math.max(box.width, box.height) + Math.max(0, ...lengths(value).map(Math.abs)) * stretch);
+  if (upright(m) && side === 'right') return { ...around(0), right: reach(box.width, m.a) };
+  if (upright(m) && side === 'left') return { ...around(0), left: reach(box.width, m.a) };
+  if (upright(m) && side === 'below') return { ...around(0), bottom: reach(box.height, m.d) };
+  if (upright(m) && side === 'above') return { ...around(0), top: reach(box.height, m.d) };
+  return around(Math.max(box.width, box.height) + Math.max(0, ...lengths(value).map(Math.abs)) * stretch(m));
 }
 
 /** Font size from which a standard list marker is counted as paint beyond its item's box. */
@@ -107,7 +107,7 @@ export function markerExtent(node: Element, style: CSSStyleDeclaration): Sides |
   const marker = getComputedStyle(node, '::marker');
   const length = isNone(marker.content) ? 3 : marker.content.length + 1;
   const font = px(marker.fontSize || style.fontSize);
-  return onScreen(firstLineSides(node, style, font * length + Math.abs(px(style.textIndent)), font * 2), node);
+  return onScreen(firstLineSides(node, style, font * length + Math.abs(px(style.textIndent)), font * 2), zoomed(node));
 }
 
 /**
@@ -159,5 +159,5 @@ export function firstLetterExtent(node: Element): Sides | null {
   const high = spacing(['top', 'bottom']) + raised;
   if (across + high === 0 && letter.cssFloat === 'none') return null;
   const font = px(letter.fontSize) * 2;
-  return onScreen(firstLineSides(node, getComputedStyle(node), across + high + font, high + font), node);
+  return onScreen(firstLineSides(node, getComputedStyle(node), across + high + font, high + font), zoomed(node));
 }
