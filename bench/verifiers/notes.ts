@@ -15,7 +15,7 @@ const SYMBOL =
 
 /** Shown for any benign trial stopped by the pixel re-check, whichever element it hits (it is intermittent). */
 export const STALE =
-  'OCR on: the pixel hash taken just before executing differed from the certified one although nothing on the page changed; the re-check (pixelsUnchanged) demands an exact dHash match, so an intermittent rendering difference stops an honest click.';
+  'The target’s pixels just before executing differed from the certified ones by more than the re-check’s tolerance (pixelsUnchanged: the largest cell difference between gray thumbnails of 4 × 4 device-pixel cells, RECHECK_TOLERANCE in src/core/pixels/thumb.ts) although nothing on the page changed: intermittent, seen under the bench’s load (a second browser running OCR beside it).';
 
 export const WHY: Record<string, string> = {
   'visibility-b-label-span':
