@@ -143,16 +143,26 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
       await performed(id, 'Close panel', '/beyond.html');
   });
 
-  it("counts paint that reaches past the boxes the DOM reports: an SVG filter's region, a far pseudo-element's outline or shadow, a text stroke, an SVG marker or stroke, a mask border, glyphs a font draws at 6% of their size; an outlined icon, a blurred picture, a card's shadow layer, a chip's focus ring, a matched fallback font and a stroked heading beside the button do not", async () => {
+  it("counts paint that reaches past the boxes the DOM reports: an SVG filter's region, a far pseudo-element's outline or shadow, a text stroke, an SVG marker or stroke, a mask border, glyphs a font draws at 6% of their size, a shadow set by @scope's bare declarations; an outlined icon, a blurred picture, a card's shadow layer, a chip's focus ring, a matched fallback font, a stroked heading and a scoped card's shadow beside the button do not", async () => {
     // A shadow (#ps) takes the outline's path (#po), and a canvas (#child-canvas) the SVG's (#child-svg): kept as pages, not run.
     // #rounded: a round layer's outer shadow, drawn in the corner of its own box, where the label is.
-    const covers = ['svgf', 'po', 'stroke', 'tiny', 'svgm', 'svgt', 'rounded'];
+    // #scoped: declarations with no selector of their own (`@scope (#cover) { box-shadow: … }`).
+    const covers = ['svgf', 'po', 'stroke', 'tiny', 'svgm', 'svgt', 'rounded', 'scoped'];
     // Firefox has no mask border: there the label shows, and the click goes through.
     if (browserName === 'chromium') covers.push('maskbox');
     else await performed('#maskbox', 'Close panel', '/reach.html#maskbox');
     for (const id of covers) await blocked(`#${id}`, 'Close panel', null, `/reach.html#${id}`);
     // #ring-layer: a square focus ring laid over the button paints only outside its box.
-    for (const id of ['#beside-icon', '#beside-photo', '#in-card', '#beside-chip', '#matched', '#beside-stroked', '#ring-layer'])
+    for (const id of [
+      '#beside-icon',
+      '#beside-photo',
+      '#in-card',
+      '#beside-chip',
+      '#matched',
+      '#beside-stroked',
+      '#ring-layer',
+      '#beside-scoped',
+    ])
       await performed(id, 'Close panel', '/reach.html#honest');
   });
 

@@ -140,9 +140,21 @@ export class RuleSelectors {
       } else if (rule instanceof CSSImportRule) {
         if (rule.styleSheet) this.sheet(rule.styleSheet, depth + 1);
         else this.unknown = true;
-      } else if ('cssRules' in rule && (rule as CSSGroupingRule).cssRules) {
+      } else {
+        if (declares(rule)) {
+          // Declarations with no selector of their own: bare declarations in @scope
+          // (CSSNestedDeclarations) style the scope's roots, and any other kind of rule that
+          // carries a declaration block is not modelled here. Read as a rule that may style any
+          // element (`*`), never skipped: skipping them let an `@scope (#cover) { box-shadow: … }`
+          // hide a label with no element asked (an attacker's page, reach.html#scoped).
+          const picked = this.pick({ selectorText: '*', style: rule.style, cssRules: null } as unknown as CSSStyleRule);
+          if (picked !== null) {
+            this.selectors.push(picked);
+            this.joined = null;
+          }
+        }
         // @media, @supports, @layer, @container, @scope…: their conditions are ignored (more elements asked, never fewer).
-        this.list((rule as CSSGroupingRule).cssRules, depth + 1);
+        if ('cssRules' in rule && (rule as CSSGroupingRule).cssRules) this.list((rule as CSSGroupingRule).cssRules, depth + 1);
       }
     }
   }
@@ -168,6 +180,12 @@ export class PseudoRules extends RuleSelectors {
       return originatingSelector(text, pseudo);
     });
   }
+}
+
+/** A rule other than a style rule that carries a declaration block of its own. */
+function declares(rule: CSSRule): rule is CSSRule & { style: CSSStyleDeclaration } {
+  const style = (rule as { style?: unknown }).style;
+  return typeof style === 'object' && style !== null && typeof (style as CSSStyleDeclaration).item === 'function';
 }
 
 /** The tree scopes whose rules can reach the element's pseudo-elements. */
