@@ -16,7 +16,7 @@ import { listenForAgentChecks } from './agent-listener';
 import { announce, onAllowed } from './allowances';
 import { backgroundCommand, verdict as verdictShape } from './checks/commands';
 import { pageRequest } from './checks/page-request';
-import { certifiedElement, execute, forget, performedFor, rememberCertified } from './executor';
+import { certifiedBox, certifiedElement, doubtsOf, execute, forget, performedFor, rememberCertified } from './executor';
 import { relayObservation } from './interception';
 import { onToolResult, relayRegistration, relayUnregistration, runTool } from './page-tools';
 import { portKeeper } from './port-keeper';
@@ -106,7 +106,8 @@ async function certify(requestId: string, json: string): Promise<Extract<Content
   const started = performance.now();
   const evidence = certifyTarget(target, admitted.tool);
   const certifyMs = performance.now() - started;
-  if (evidence.element) rememberCertified(requestId, target, evidence.element, evidence.digest, evidence.submission);
+  if (evidence.element)
+    rememberCertified(requestId, target, evidence.element, evidence.digest, evidence.submission, doubtsOf(evidence.certificates));
   return {
     kind: 'propose',
     requestId,
@@ -194,7 +195,7 @@ onBackgroundMessage((message) => {
     if (!command.watch || !element) return nextPaint();
     const key = command.watch;
     return quietOver(element).then(() => {
-      startWatch(key, element);
+      startWatch(key, element, certifiedBox(key));
       return nextPaint();
     });
   }

@@ -5,13 +5,22 @@ import { submitGuarded } from './submission-guard';
 import { certifyTarget } from './verifiers/dom';
 import { submissionOf } from './verifiers/form-request';
 import { whileSkipped } from './verifiers/settle';
-import { endWatch, watched } from './watch';
+import { type Box, endWatch, watched } from './watch';
 
 /**
  * What this frame certified for one request: an element (or none, for page-wide actions), and for
  * a submission the request it would send.
  */
-type Certified = { selector: string | null; element: Element | null; digest: string; submission: FormRequest | null };
+type Certified = {
+  selector: string | null;
+  element: Element | null;
+  digest: string;
+  submission: FormRequest | null;
+  /** Why the DOM could not certify the label alone, then (visible_text's doubts). */
+  doubts: readonly string[];
+  /** Where the target was, then (its pixels, if read, were read there: watch.ts). */
+  box: Box | null;
+};
 
 /** How long the verdict waits for the Navigation API's look at a submission's request (submission-guard.ts). */
 const NAVIGATE_VERDICT_MS = 250;
@@ -39,13 +48,21 @@ export function rememberCertified(
   element: Element | null,
   digest: string,
   submission: FormRequest | null = null,
+  doubts: readonly string[] = [],
 ): void {
-  certified.set(requestId, { selector, element, digest, submission });
+  const rect = element?.getBoundingClientRect();
+  const box = rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
+  certified.set(requestId, { selector, element, digest, submission, doubts, box });
 }
 
 /** The element certified for a request in this frame, if any. */
 export function certifiedElement(requestId: string): Element | null {
   return certified.get(requestId)?.element ?? null;
+}
+
+/** Where that element was when it was certified. */
+export function certifiedBox(requestId: string): Box | null {
+  return certified.get(requestId)?.box ?? null;
 }
 
 /** After a timeout the page was told "not executed"; a late command must not contradict that. */
@@ -111,6 +128,12 @@ function recheck(entry: Certified, operable: boolean): string | null {
   const now = certifyTarget(entry.selector!);
   if (now.element !== entry.element) return 'The selector now matches a different element.';
   if (now.digest !== entry.digest) return 'The target changed after it was certified.';
+  // Whatever may paint over the label now and did not then: the page may have put it back the
+  // moment the certification was over (a cover restored from a MutationObserver that Warrant's own
+  // look-up woke: an attacker's page, test/fixtures/reach-layers.html#restored). The digest sees
+  // only the target; this sees what the certification saw around it.
+  const fresh = doubtsOf(now.certificates).filter((doubt) => !entry.doubts.includes(doubt));
+  if (fresh.length > 0) return `Something may paint over the label that did not when it was certified: ${fresh[0]}.`;
   if (!operable) return null;
   const [element, , hit] = now.certificates;
   const elementValue = element?.value as { visible: boolean; disabled: boolean } | undefined;
@@ -144,4 +167,11 @@ async function submit(entry: Certified, tool: 'submit' | 'click'): Promise<Execu
   ]);
   if (stopped) return notExecuted('stale_evidence', stopped);
   return { executed: true, code: null, message: null };
+}
+
+/** The doubts of the label's visible_text certificate (none: no such certificate). */
+export function doubtsOf(certificates: readonly { type: string; value: unknown }[]): string[] {
+  const text = certificates.find((certificate) => certificate.type === 'visible_text');
+  const doubts = (text?.value as { doubts?: unknown } | undefined)?.doubts;
+  return Array.isArray(doubts) ? doubts.filter((doubt): doubt is string => typeof doubt === 'string') : [];
 }

@@ -15,7 +15,7 @@ import { describeElement, parentElement } from './verifiers/visibility';
  * inertness are not paint: the layer checks' own overrides (layers.ts) are not changes.
  */
 
-type Watch = { element: Element; area: DOMRect; changed: string | null; stop: () => void };
+type Watch = { element: Element; area: Box; changed: string | null; stop: () => void };
 
 const watches = new Map<string, Watch>();
 /** A watch nobody ends (the decision was dropped) stops by itself. */
@@ -87,13 +87,18 @@ function labelPoints(element: Element): { area: DOMRect; points: [number, number
  * nothing at the label and is no change (measured: a watch over the whole box refused page-agent's
  * approved click in both browsers).
  */
-export function startWatch(requestId: string, element: Element): void {
+export function startWatch(requestId: string, element: Element, certified: Box | null = null): void {
   endWatch(requestId);
   const { area, points } = labelPoints(element);
-  const watch: Watch = { element, area: element.getBoundingClientRect(), changed: null, stop: () => undefined };
+  // Where the target was certified: its pixels were read there, in both captures, so it must still
+  // be there (an attacker's page scrolled a decoy under the certified rectangle for the capture
+  // and kept it there for the re-check: test/fixtures/scroll-probe.html).
+  const box = element.getBoundingClientRect();
+  const watch: Watch = { element, area: certified ?? box, changed: null, stop: () => undefined };
   const change = (why: string) => {
     watch.changed ??= why;
   };
+  if (certified && moved(box, certified)) change('The target moved after it was certified: its pixels were read where it no longer is.');
   const ancestors = new Set<Element>();
   for (let node: Element | null = element; node; node = parentElement(node)) ancestors.add(node);
   const paintsOnLabel = (node: Element): boolean => {
@@ -154,9 +159,20 @@ export function startWatch(requestId: string, element: Element): void {
   });
   for (const root of roots)
     observer.observe(root, { subtree: true, attributes: true, attributeOldValue: true, childList: true, characterData: true });
+  // A scroll moves the target or what paints over it with no mutation to see, and may be undone
+  // before the watch ends: any scroll of the document, of a scroller holding the target or of one
+  // painting at the label counts (scroll events reach a capturing listener on the window).
+  const scrolled = (event: Event) => {
+    const target = event.target;
+    const scroller = target instanceof Element ? target : null;
+    if (scroller === null || scroller === document.scrollingElement || ancestors.has(scroller) || paintsOnLabel(scroller))
+      change('The page scrolled the target or what paints over it after its pixels were checked.');
+  };
+  window.addEventListener('scroll', scrolled, { capture: true, passive: true });
   const timer = setTimeout(() => endWatch(requestId), WATCH_MS);
   watch.stop = () => {
     observer.disconnect();
+    window.removeEventListener('scroll', scrolled, { capture: true });
     clearTimeout(timer);
   };
   watches.set(requestId, watch);
@@ -172,10 +188,13 @@ export function endWatch(requestId: string): string | null {
   watches.delete(requestId);
   watch.stop();
   if (watch.changed) return watch.changed;
-  const now = watch.element.getBoundingClientRect();
-  const moved = ['x', 'y', 'width', 'height'].some((k) => Math.abs(now[k as 'x'] - watch.area[k as 'x']) > 0.5);
-  return moved ? 'The target moved after its pixels were checked.' : null;
+  return moved(watch.element.getBoundingClientRect(), watch.area) ? 'The target moved after its pixels were checked.' : null;
 }
+
+/** A box's position and size, as certified (executor.ts keeps it). */
+export type Box = { x: number; y: number; width: number; height: number };
+
+const moved = (now: Box, then: Box) => (['x', 'y', 'width', 'height'] as const).some((k) => Math.abs(now[k] - then[k]) > 0.5);
 
 /** Whether a request is watched (the executor must then end the watch before it performs). */
 export const watched = (requestId: string): boolean => watches.has(requestId);

@@ -47,7 +47,37 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
   // --- pseudo-elements (reach-pseudo.html) ---
 
   // --- layers (reach-layers.html) ---
-  it.todo('layers');
-  void performed;
-  void blocked;
+  it("counts paint from where the look-ups did not look: a shadow tree inheriting its host's text-shadow, a shadow around each line of a broken inline box, a parent's outline over a button that overflows it, text overflowing a 1 px layer that takes no clicks, or only its shadow; a glowing shadow tree, a phrase marked over two lines, a focus ring around the button and a tooltip's overflowing text beside it do not", async () => {
+    for (const id of ['inherited', 'split', 'parent-outline', 'overflow', 'overflow-shadow'])
+      await blocked(`#${id}`, 'Close panel', null, `/reach-layers.html#${id}`);
+    for (const id of ['#beside-glow', '#beside-marked', '#in-ring', '#beside-tip'])
+      await performed(id, 'Close panel', '/reach-layers.html#honest');
+  });
+
+  it("performs nothing when paint over the label comes back after the certification (put back by the page the moment Warrant's look-up touched it); a page that only watches does not stop the click", async () => {
+    const page = await env.open('shop.example', '/reach-layers.html#restored');
+    // Shown for the proposal only: the page takes its cover away, then proposes.
+    await page.evaluate(() => document.getElementById('restored-cover')?.classList.add('off'));
+    const { verdict } = await click(page, '#restored', 'Close panel');
+    expect(verdict.executed).toBe(false);
+    expect(codes(verdict)).toContain('stale_evidence');
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+    await performed('#restored-ok', 'Close panel', '/reach-layers.html#restored-ok');
+  });
+
+  it('reads the pixels where the target is: a decoy scrolled under the certified place for both captures (an inner scroller, 0–30 ms after proposing) is not read for the target; a grey button read where it is, is performed', async () => {
+    type Scrolling = { proposeAndScroll(target: string, delay: number): Promise<{ executed: boolean; reasons: { code: string }[] }> };
+    const page = await env.open('shop.example', '/scroll-decoy.html');
+    for (const delay of [0, 10, 20, 30]) {
+      const verdict = await page.evaluate(([target, ms]) => (window as unknown as Scrolling).proposeAndScroll(target, ms), [
+        'erased',
+        delay,
+      ] as [string, number]);
+      expect(verdict.executed, `scrolled ${delay} ms after proposing`).toBe(false);
+    }
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+    await performed('#grey', 'Show details', '/scroll-decoy.html', true);
+  });
 });

@@ -1,5 +1,6 @@
 import { flatChildren, flatContains, shadowIncludingElements } from './flat-tree';
 import { OtherPseudoRules } from './other-pseudos';
+import { overflowExtent } from './overflow-extent';
 import { beyondBox, firstLetterExtent, holds, markerExtent, PaintRules, reaches, shapedBox, standardMarker } from './paint-beyond';
 import { GENERATED, generates } from './pseudo-paint';
 import { pseudoBeyond } from './pseudo-reach';
@@ -139,13 +140,20 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     const boxOf = () => (box ??= node.getBoundingClientRect());
     let style: CSSStyleDeclaration | null = null;
     const styleOf = () => (style ??= getComputedStyle(node));
+    // The box grown to where overflowing content paints (overflow-extent.ts).
+    const extentOf = () => overflowExtent(node, boxOf(), styleOf);
     const ancestor = ancestors.has(node);
     if (paint.mayHaveScanned(node) || animated.has(node)) {
       // beyondBox counts a standard list marker too.
       const beyond = beyondBox(styleOf(), boxOf, node);
-      // Paint only outside a box that holds the whole label cannot reach it (a focus ring's layer laid over the control).
-      const out = beyond?.outside === true && holds(boxOf(), area);
-      if (beyond && !out && (!ancestor || /text/u.test(beyond.what)) && reaches(boxOf(), beyond.extent, area)) {
+      // Paint only outside a box that holds the whole label cannot reach it (a focus ring's layer
+      // laid over the control) — one box: an inline element broken over lines paints around each
+      // fragment, inside the rectangle that holds them all (reach-layers.html#split).
+      const out = beyond?.outside === true && node.getClientRects().length === 1 && holds(boxOf(), area);
+      // An ancestor's paint outside its own box stays outside the target only if the box holds the
+      // label: a button overflowing a 0 px tall parent lies under the parent's outline (#parent-outline).
+      const insideAncestor = ancestor && !/text/u.test(beyond?.what ?? '') && holds(boxOf(), area);
+      if (beyond && !out && !insideAncestor && reaches(extentOf(), beyond.extent, area)) {
         found.beyond.push({ element: node, what: beyond.what });
       }
       if (!ancestor && shapedBox(styleOf()) && overlaps(boxOf(), area)) found.shaped.push(node);
@@ -163,7 +171,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     // its computed pointer-events (big.html's button: certification p50 33-37 ms box-first, 15-21 ms
     // style-first); in Firefox box-first measured no slower (10-11 ms against 15 ms).
     if (__TARGET__ === 'chrome' && !takesNoHits(node, styleOf())) continue;
-    if (!overlaps(boxOf(), area)) continue;
+    if (!overlaps(boxOf(), area) && !overlaps(extentOf(), area)) continue;
     if (__TARGET__ !== 'chrome' && !takesNoHits(node, styleOf())) continue;
     found.styled.push(node as HTMLElement);
   }

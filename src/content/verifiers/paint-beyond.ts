@@ -1,4 +1,4 @@
-import { flatContains } from './flat-tree';
+import { flatContains, flatParent } from './flat-tree';
 import { emphasisReach, filterEffects, isNone, type Sides, shadowsOf } from './paint';
 import { originatingSelector, RuleSelectors } from './pseudo-rules';
 import { around, filterSides, onScreen, reflection, standardMarker, upright, widen, widest, zoomed } from './reach-sides';
@@ -117,11 +117,13 @@ export function touchesBeyond(style: CSSStyleDeclaration): 'self' | 'descendants
  */
 export class PaintRules extends RuleSelectors {
   constructor() {
+    const inherited: string[] = [];
     super(
       (rule) => {
         const reach = touchesBeyond(rule.style);
         if (reach === null) return null;
         const selector = originatingSelector(rule.selectorText, PSEUDO_ELEMENT);
+        if (reach === 'descendants') inherited.push(selector);
         return reach === 'descendants' ? `:is(${selector}), :is(${selector}) *` : selector;
       },
       // SVG filters by attribute; inline styles are read apart (below). List items' standard
@@ -129,7 +131,14 @@ export class PaintRules extends RuleSelectors {
       ['[filter]'],
       (rule) => Array.from(rule.cssRules).some((frame) => touchesBeyond((frame as CSSKeyframeRule).style) !== null),
     );
+    this.inherited = inherited;
   }
+
+  /** The selectors of rules whose paint the element's descendants inherit (text-shadow…). */
+  private readonly inherited: string[];
+  /** Shadow trees that inherit such paint from their host's side, and light content slotted under such paint. */
+  private readonly inheritingTrees = new Set<Node>();
+  private readonly inheritingLight = new Set<Element>();
 
   /** Elements whose inline style sets such a property, and those whose descendants inherit it (text-shadow…). */
   private readonly inline = new Set<Element>();
@@ -149,14 +158,50 @@ export class PaintRules extends RuleSelectors {
         if (reach === 'descendants') this.inlineAbove.push(element);
       }
     }
-    return any || this.inline.size > 0;
+    this.acrossTrees(scopes);
+    return any || this.inline.size > 0 || this.inheritingTrees.size > 0 || this.inheritingLight.size > 0;
+  }
+
+  /**
+   * Inheritance follows the flat tree, selectors do not: `:is(.h) *` matches no element of a
+   * shadow tree whose host is `.h`, yet its text inherits the host's text-shadow (an attacker's
+   * page, reach-layers.html#inherited), and light content slotted in a tree inherits from the slot.
+   * A shadow tree whose host or a flat-tree ancestor of it matches such a rule is asked whole; so is
+   * the light content of a host whose tree holds a match.
+   */
+  private acrossTrees(scopes: readonly (Document | ShadowRoot)[]): void {
+    if (this.inherited.length === 0 || scopes.length < 2) return;
+    const joined = this.inherited.join(',');
+    const matched = new Map<Element, boolean>();
+    const inheritsAt = (node: Element | null): boolean => {
+      if (node === null) return false;
+      let known = matched.get(node);
+      if (known === undefined) {
+        known = matchesOrUnknown(node, joined) || inheritsAt(flatParent(node));
+        matched.set(node, known);
+      }
+      return known;
+    };
+    for (const scope of scopes) {
+      if (!(scope instanceof ShadowRoot)) continue;
+      if (inheritsAt(scope.host)) this.inheritingTrees.add(scope);
+      let inside: boolean;
+      try {
+        inside = scope.querySelector(joined) !== null;
+      } catch {
+        inside = true;
+      }
+      if (inside) for (const light of Array.from(scope.host.querySelectorAll('*'))) this.inheritingLight.add(light);
+    }
   }
 
   override mayHaveScanned(element: Element): boolean {
     return (
       super.mayHaveScanned(element) ||
       this.inline.has(element) ||
-      this.inlineAbove.some((above) => above !== element && flatContains(above, element))
+      this.inlineAbove.some((above) => above !== element && flatContains(above, element)) ||
+      (this.inheritingTrees.size > 0 && this.inheritingTrees.has(element.getRootNode())) ||
+      this.inheritingLight.has(element)
     );
   }
 }
@@ -175,4 +220,13 @@ export function masked(style: CSSStyleDeclaration): boolean {
   return ['mask-image', '-webkit-mask-image', 'mask-border-source', '-webkit-mask-box-image-source', '-webkit-mask-box-image'].some(
     (name) => !isNone(style.getPropertyValue(name)),
   );
+}
+
+/** Whether the element matches a selector taken from a page's rule (one the browser rejects here: yes). */
+function matchesOrUnknown(element: Element, selector: string): boolean {
+  try {
+    return element.matches(selector);
+  } catch {
+    return true;
+  }
 }
