@@ -43,6 +43,34 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
   }
 
   // --- geometry and units (reach-geometry.html) ---
+  // The browser makes the paint reach further than its style reads at face value: a motion path turns
+  // the box, a z translation under perspective magnifies it, an SVG viewBox scales its user space,
+  // a length is written with an exponent or a percentage, a reflection mirrors what overflows its box.
+  it.each([
+    ['turned by a motion path', 'offsetrotate'],
+    ['magnified by a z translation under perspective', 'perspectivez'],
+    ['scaled by a viewBox around a <foreignObject>', 'fobviewbox'],
+    ['scaled by a viewBox around an SVG shape', 'svgrectdrop'],
+    ['from a box-shadow offset written with an exponent', 'exponent'],
+    ['from a drop-shadow offset written with an exponent', 'exponentdrop'],
+    ['from an underline offset and thickness in percent', 'underlinepct'],
+  ])('geometry: blocks a label hidden by paint %s (#%s)', async (_, id) => {
+    await blocked(`#${id}`, 'Close panel', null, `/reach-geometry.html#${id}`);
+  });
+
+  // -webkit-box-reflect is Chromium's: Firefox paints no reflection and shows the label.
+  it.each([
+    ['offset by a percentage', 'reflectpct'],
+    ['of content overflowing its box', 'reflectoverflow'],
+  ])('geometry: a reflection %s hides the label in Chromium only (#%s)', async (_, id) => {
+    if (browserName === 'chromium') await blocked(`#${id}`, 'Close panel', null, `/reach-geometry.html#${id}`);
+    else await performed(`#${id}`, 'Close panel', `/reach-geometry.html#${id}`);
+  });
+
+  it('geometry: honest shadows, an SVG icon, a note in a <foreignObject>, a percent underline, a tilted badge, a reflected logo are settled without the pixels', async () => {
+    for (const id of ['beside-card', 'beside-icon', 'beside-note', 'beside-link', 'beside-badge', 'beside-logo'])
+      await performed(`#${id}`, 'Close panel', '/reach-geometry.html#honest');
+  });
 
   // --- pseudo-elements (reach-pseudo.html) ---
 

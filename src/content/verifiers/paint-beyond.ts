@@ -1,8 +1,9 @@
-import { flatContains, flatParent } from './flat-tree';
+import { px } from './css-length';
+import { flatChildren, flatContains, flatParent } from './flat-tree';
 import { emphasisReach, filterEffects, isNone, type Sides, shadowsOf } from './paint';
 import { originatingSelector, RuleSelectors } from './pseudo-rules';
 import { around, filterSides, onScreen, reflection, standardMarker, upright, widen, widest, zoomed } from './reach-sides';
-import { filterUrlReach } from './svg-reach';
+import { filterUrlReach, svgReach } from './svg-reach';
 
 export { firstLetterExtent, holds, markerExtent, reaches, standardMarker, widest } from './reach-sides';
 
@@ -22,7 +23,6 @@ export { firstLetterExtent, holds, markerExtent, reaches, standardMarker, widest
  */
 export type Beyond = { extent: Sides; what: string; outside: boolean };
 
-const px = (value: string) => Number.parseFloat(value) || 0;
 /** A decoration this close to the text stays within the line (an ordinary underline). */
 const NEAR = 4;
 
@@ -60,21 +60,24 @@ export function beyondBox(style: CSSStyleDeclaration, box: () => DOMRect, elemen
   if (stroke > 0 && !/^(?:transparent|rgba\([^)]*,\s*0\))$/u.test(style.getPropertyValue('-webkit-text-stroke-color'))) {
     reach(stroke * 2, 'text stroke');
   }
-  const reflect = style.getPropertyValue('-webkit-box-reflect');
   // On screen already (the box is the one the viewport shows): added after onScreen, below.
+  const reflect = style.getPropertyValue('-webkit-box-reflect');
+  const reflects = !isNone(reflect);
+  if (reflects) {
+    what.push('reflection');
+    inside = true;
+  }
   // The transform (and zoom) the box is painted with, read once: it walks up the flat tree.
   let m: DOMMatrix | undefined | null = null;
   const matrix = () => {
     if (m === null) m = zoomed(element, own);
     return m;
   };
-  const reflected = reflect && !isNone(reflect) ? reflection(reflect, box(), matrix()) : null;
-  if (reflected) {
-    what.push('reflection');
-    inside = true;
-  }
   if (!isNone(style.textDecorationLine)) {
-    const far = px(style.textDecorationThickness) + Math.abs(px(style.getPropertyValue('text-underline-offset')));
+    // Percentages are of the font size (CSS Text Decoration 4), kept so in computed values: 100% read
+    // as 100 px under a 200 px font (reach-geometry.html#underlinepct).
+    const font = px(style.fontSize);
+    const far = px(style.textDecorationThickness, font) + Math.abs(px(style.getPropertyValue('text-underline-offset'), font));
     if (far > NEAR) reach(far, 'text decoration');
   }
   reach(emphasisReach(style), 'emphasis marks');
@@ -82,13 +85,56 @@ export function beyondBox(style: CSSStyleDeclaration, box: () => DOMRect, elemen
   if (marker > 0) reach(marker, 'list marker');
   if (what.length === 0) return null;
   const screen = onScreen(extent, widest(extent) === 0 ? undefined : matrix());
-  if (reflected) widen(screen, reflected);
+  if (reflects) {
+    const ink = { ...screen };
+    // A pseudo-element's content is no node to measure: what it mirrors is unknown.
+    widen(ink, own ? around(Number.POSITIVE_INFINITY) : overflowOf(element, box()));
+    widen(screen, reflection(reflect, box(), matrix(), ink));
+  }
   const turned = inside ? undefined : matrix();
   // Rounded corners bring the outline and the shadow inside the box's rectangle (they follow the curve).
   const square = ['top-left', 'top-right', 'bottom-right', 'bottom-left'].every(
     (corner) => px(style.getPropertyValue(`border-${corner}-radius`)) === 0,
   );
   return { extent: screen, what: what.join(', '), outside: turned !== undefined && upright(turned) && square };
+}
+
+/**
+ * How far what a box holds is painted past it on screen, measured: its flat-tree descendants' boxes
+ * and text, and their own paint beyond them; nothing where it clips them (not `clip`: a clip margin
+ * may widen it). A reflection mirrors all of it (reach-geometry.html#reflectoverflow). Past 32
+ * descendants, unbounded.
+ */
+function overflowOf(element: Element, box: DOMRect): Sides {
+  const style = getComputedStyle(element);
+  if (/hidden|scroll|auto/u.test(style.overflowX) && /hidden|scroll|auto/u.test(style.overflowY)) return around(0);
+  const union = around(0);
+  const add = (r: DOMRect, by: Sides) =>
+    widen(union, {
+      top: box.top - r.top + by.top,
+      right: r.right + by.right - box.right,
+      bottom: r.bottom + by.bottom - box.bottom,
+      left: box.left - r.left + by.left,
+    });
+  const range = document.createRange();
+  const stack = Array.from(flatChildren(element));
+  for (let count = 0; stack.length > 0; ) {
+    const node = stack.pop()!;
+    if (node.nodeType === Node.TEXT_NODE) {
+      range.selectNodeContents(node);
+      if (range.getClientRects().length > 0) add(range.getBoundingClientRect(), around(0));
+    }
+    if (node.nodeType !== Node.ELEMENT_NODE) continue;
+    if (++count > 32) return around(Number.POSITIVE_INFINITY);
+    const child = node as Element;
+    stack.push(...Array.from(flatChildren(child)));
+    if (child.getClientRects().length === 0) continue;
+    const r = child.getBoundingClientRect();
+    const own = getComputedStyle(child);
+    add(r, beyondBox(own, () => r, child)?.extent ?? around(0));
+    if (child instanceof SVGGraphicsElement) add(r, around(svgReach(child, own)?.extent ?? 0));
+  }
+  return union;
 }
 
 /** The properties beyondBox reads (and shapedBox); text-shadow and text decorations also reach descendants' text. */

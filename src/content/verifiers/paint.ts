@@ -1,4 +1,5 @@
 import { parseColour, type Rgba } from './colour';
+import { lengths } from './css-length';
 import { PseudoRules } from './pseudo-rules';
 import { onScrollbar } from './scrollbars';
 import { describeElement, filterOpacity, parentElement } from './visibility';
@@ -119,11 +120,8 @@ export function shadowsOf(value: string): { inset: boolean; extent: number; side
     const colour = /rgba?\([^)]*\)/u.exec(part);
     const parsed = colour ? parseColour(colour[0]) : null;
     if (parsed !== null && parsed[3] === 0) continue;
-    const lengths = part
-      .replace(/rgba?\([^)]*\)/u, '')
-      .match(/-?[\d.]+px/gu)
-      ?.map((n) => Number.parseFloat(n));
-    const [ox = 0, oy = 0, blur = 0, spread = 0] = lengths ?? [];
+    // A length read wrong (`1e+06px` as 6 px) under-states the reach (reach-geometry.html#exponent): unknown is unbounded.
+    const [ox = 0, oy = 0, blur = 0, spread = 0] = lengths(part) ?? [0, 0, Number.POSITIVE_INFINITY];
     if (ox === 0 && oy === 0 && blur === 0 && spread <= 0) continue;
     const grow = blur + Math.max(0, spread);
     shadows.push({ inset: /\binset\b/u.test(part), extent: Math.max(Math.abs(ox), Math.abs(oy)) + grow, sides: offsetSides(ox, oy, grow) });

@@ -1,3 +1,4 @@
+import { lengths, px } from './css-length';
 import { cssZoom } from './legibility';
 import { isNone, offsetSides, type Sides } from './paint';
 import { linearOf } from './transform';
@@ -7,9 +8,6 @@ import { linearOf } from './transform';
  * its reach with (side by side, through the box's transform and zoom), and the first-line paint of
  * a block (its list marker, its first letter).
  */
-
-const px = (value: string) => Number.parseFloat(value) || 0;
-const lengths = (value: string) => (value.match(/-?[\d.]+px/gu) ?? []).map((n) => Number.parseFloat(n));
 
 export const around = (n: number): Sides => ({ top: n, right: n, bottom: n, left: n });
 /** Grows `into` to reach as far as `sides` on each side. */
@@ -58,11 +56,13 @@ export function zoomed(element: Element, own?: CSSStyleDeclaration): DOMMatrix |
 export function filterSides(filter: string): Sides {
   const sum: Sides = around(0);
   for (const [, name, args] of filter.replace(/url\([^)]*\)/gu, '').matchAll(/([\w-]+)\(((?:[^()]|\([^()]*\))*)\)/gu)) {
-    const values = lengths((args ?? '').replace(/(?:rgba?|hsla?|color|oklch|oklab|lab|lch|hwb)\([^)]*\)/gu, ''));
-    let own: Sides | null = null;
-    if (name === 'drop-shadow') own = offsetSides(values[0] ?? 0, values[1] ?? 0, Math.abs(values[2] ?? 0) * 3);
-    else if (name === 'blur') own = around(Math.abs(values[0] ?? 0) * 3);
-    if (own === null) continue;
+    if (name !== 'drop-shadow' && name !== 'blur') continue;
+    // `1e+06px` read as 6 px let a drop-shadow cast from far away through (reach-geometry.html#exponentdrop).
+    const values = lengths(args ?? '');
+    let own: Sides;
+    if (values === null) own = around(Number.POSITIVE_INFINITY);
+    else if (name === 'drop-shadow') own = offsetSides(values[0] ?? 0, values[1] ?? 0, Math.abs(values[2] ?? 0) * 3);
+    else own = around(Math.abs(values[0] ?? 0) * 3);
     sum.top += own.top;
     sum.right += own.right;
     sum.bottom += own.bottom;
@@ -72,21 +72,28 @@ export function filterSides(filter: string): Sides {
 }
 
 /**
- * A reflection is a copy of the box drawn on one side of it, as far from it as its offset: as wide
- * (or tall) as the box on screen, plus the offset, on that side, and nothing on the others. Read
- * from the computed value (`right 82px`, `below 0px linear-gradient(…)`); any other form, or a box
- * turned or flipped on screen, reaches every side.
+ * A reflection is a copy of what the box paints, mirrored on one side of it, as far from it as its
+ * offset: everything the box paints (`ink`, on screen: its content overflowing it, its own shadows)
+ * is mirrored with it. Content overflowing a 10 px box's top was reflected over a button below it
+ * while only the box was counted (reach-geometry.html#reflectoverflow). The offset is read from the
+ * computed value (`right 82px`, `below 0px linear-gradient(…)`), a percentage of the box's side
+ * (`right 300%`, reach-geometry.html#reflectpct); any other form, or a box turned or flipped on
+ * screen, reaches every side.
  */
-export function reflection(value: string, box: DOMRect, m: DOMMatrix | undefined): Sides {
-  const [, side, offset] = /^(above|below|left|right)\s+(-?[\d.]+)px/u.exec(value.trim()) ?? [];
-  const by = Number.parseFloat(offset ?? '0');
-  if (m === undefined) return around(Number.POSITIVE_INFINITY);
-  const reach = (along: number, scale: number) => Math.max(0, along + by * scale);
-  if (upright(m) && side === 'right') return { ...around(0), right: reach(box.width, m.a) };
-  if (upright(m) && side === 'left') return { ...around(0), left: reach(box.width, m.a) };
-  if (upright(m) && side === 'below') return { ...around(0), bottom: reach(box.height, m.d) };
-  if (upright(m) && side === 'above') return { ...around(0), top: reach(box.height, m.d) };
-  return around(Math.max(box.width, box.height) + Math.max(0, ...lengths(value).map(Math.abs)) * stretch(m));
+export function reflection(value: string, box: DOMRect, m: DOMMatrix | undefined, ink: Sides): Sides {
+  const [side = '', offset = ''] = value.trim().split(/\s+/u);
+  const sides = ['top', 'right', 'bottom', 'left'] as const;
+  const at = ['above', 'right', 'below', 'left'].indexOf(side);
+  if (m === undefined || !upright(m) || at < 0) return around(Number.POSITIVE_INFINITY);
+  const across = at % 2 === 1;
+  const along = across ? box.width : box.height;
+  const by = offset.endsWith('%') ? px(offset, along) : px(offset) * (across ? m.a : m.d);
+  const facing = sides[at]!;
+  const opposite = sides[(at + 2) % 4]!;
+  const reach: Sides = { ...ink };
+  reach[facing] = Math.max(0, along + by + ink[opposite]);
+  reach[opposite] = Math.max(0, ink[facing] - by - along);
+  return Number.isFinite(by) ? reach : around(Number.POSITIVE_INFINITY);
 }
 
 /** Font size from which a standard list marker is counted as paint beyond its item's box. */
@@ -154,7 +161,8 @@ export function firstLetterExtent(node: Element): Sides | null {
         px(letter.getPropertyValue(`border-${side}-width`)),
       0,
     );
-  const raised = letter.verticalAlign.endsWith('px') ? Math.abs(px(letter.verticalAlign)) : 0;
+  // A keyword (baseline, super…) moves it by less than its size; a percentage or calc() is unknown.
+  const raised = Math.abs(px(letter.verticalAlign));
   const across = spacing(['right', 'left']);
   const high = spacing(['top', 'bottom']) + raised;
   if (across + high === 0 && letter.cssFloat === 'none') return null;

@@ -1,3 +1,4 @@
+import { px } from './css-length';
 import { isNone } from './paint';
 
 /**
@@ -115,7 +116,7 @@ export function clippedBySvgRoot(node: SVGElement): boolean {
 /** The stroke's reach beyond the fill's box: half its width, times the miter limit where joins are mitred. */
 function strokeReach(style: CSSStyleDeclaration): number {
   if (isNone(style.stroke) || style.stroke === 'transparent') return 0;
-  const width = Number.parseFloat(style.strokeWidth) || 0;
+  const width = px(style.strokeWidth);
   if (width <= 0) return 0;
   const miter = /miter|arcs/u.test(style.strokeLinejoin) ? Math.max(1, Number.parseFloat(style.strokeMiterlimit) || 4) : 1;
   return (width / 2) * Math.max(SQRT2, miter);
@@ -133,7 +134,7 @@ function markersReach(element: Element, style: CSSStyleDeclaration): number {
       const w = amount(marker.getAttribute('markerWidth'), 3, false);
       const h = amount(marker.getAttribute('markerHeight'), 3, false);
       if (w === null || h === null) return Number.POSITIVE_INFINITY;
-      const unit = marker.getAttribute('markerUnits') === 'userSpaceOnUse' ? 1 : Number.parseFloat(style.strokeWidth) || 1;
+      const unit = marker.getAttribute('markerUnits') === 'userSpaceOnUse' ? 1 : px(style.strokeWidth) || 1;
       reach = Math.max(reach, Math.hypot(w, h) * unit);
     }
   }
