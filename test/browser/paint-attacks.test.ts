@@ -74,6 +74,28 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
 
   // --- pseudo-elements (reach-pseudo.html) ---
 
+  it("counts what a list item's marker paints, measured from the ::marker's own font or image: a long string marker at 20 px, a 300×40 marker image; bulleted, numbered, dash- and image-bulleted lists beside buttons do not", async () => {
+    for (const id of ['#markerstring', '#markerimage']) await blocked(id, 'Close panel', null, `/reach-pseudo.html${id}`);
+    for (const id of ['#after-lists', '#in-dashes', '#after-dashes', '#after-dots'])
+      await performed(id, 'Close panel', '/reach-pseudo.html#honest');
+  });
+
+  it('counts a first letter sunk over several lines (initial-letter) and large first letters; floated and enlarged drop caps beside a button do not', async () => {
+    // Firefox has no initial-letter: there the letter stays in its 20 px line and the label shows.
+    if (browserName === 'chromium') await blocked('#initialletter', 'Close panel', null, '/reach-pseudo.html#initialletter');
+    else await performed('#initialletter', 'Close panel', '/reach-pseudo.html#initialletter');
+    for (const id of ['#beside-drop-cap', '#beside-bold-start']) await performed(id, 'Close panel', '/reach-pseudo.html#honest');
+  });
+
+  it("reads paint a ::first-letter, ::marker, ::first-line or ::selection rule gives past its glyphs (a text-shadow), from the pseudo-element's own style; a selection with only a background does not", async () => {
+    for (const id of ['#firstlettershadow', '#markershadow', '#firstlineshadow'])
+      await blocked(id, 'Close panel', null, `/reach-pseudo.html${id}`);
+    // Firefox draws no text-shadow in a ::selection: there the label shows.
+    if (browserName === 'chromium') await blocked('#selectionshadow', 'Close panel', null, '/reach-pseudo.html#selectionshadow');
+    else await performed('#selectionshadow', 'Close panel', '/reach-pseudo.html#selectionshadow');
+    await performed('#beside-selection', 'Close panel', '/reach-pseudo.html#honest');
+  });
+
   // --- layers (reach-layers.html) ---
   it("counts paint from where the look-ups did not look: a shadow tree inheriting its host's text-shadow, a shadow around each line of a broken inline box, a parent's outline over a button that overflows it, text overflowing a 1 px layer that takes no clicks, or only its shadow; a glowing shadow tree, a phrase marked over two lines, a focus ring around the button and a tooltip's overflowing text beside it do not", async () => {
     for (const id of ['inherited', 'split', 'parent-outline', 'overflow', 'overflow-shadow'])

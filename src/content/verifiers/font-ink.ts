@@ -12,6 +12,11 @@ import { doubt, memoised } from './paint';
  */
 
 let context: CanvasRenderingContext2D | null | undefined;
+/** A canvas to measure text with (shared: each use sets its font). */
+export const canvas2d = () => {
+  if (context === undefined) context = document.createElement('canvas').getContext('2d');
+  return context;
+};
 const cache = new Map<string, number>();
 const MAX_CACHE = 256;
 
@@ -64,8 +69,7 @@ export function inkScale(element: Element, style: CSSStyleDeclaration): number {
   const key = `${font}\u0000${adjust}\u0000${text}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
-  if (context === undefined) context = document.createElement('canvas').getContext('2d');
-  const ctx = context;
+  const ctx = canvas2d();
   if (!ctx) return 1;
   const reference = `${style.fontStyle} ${style.fontWeight} 100px sans-serif`;
   ctx.font = reference;

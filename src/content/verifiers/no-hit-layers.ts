@@ -1,7 +1,9 @@
 import { flatChildren, flatContains, shadowIncludingElements } from './flat-tree';
+import { markerSides } from './marker-size';
 import { OtherPseudoRules } from './other-pseudos';
 import { overflowExtent } from './overflow-extent';
-import { beyondBox, firstLetterExtent, holds, markerExtent, PaintRules, reaches, shapedBox, standardMarker } from './paint-beyond';
+import { beyondBox, holds, PaintRules, reaches, shapedBox } from './paint-beyond';
+import { firstLetterExtent, firstLineExtent, markerExtent, selectionReaches } from './pseudo-extent';
 import { GENERATED, generates } from './pseudo-paint';
 import { pseudoBeyond } from './pseudo-reach';
 import { PseudoRules } from './pseudo-rules';
@@ -158,8 +160,8 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
       }
       if (!ancestor && shapedBox(styleOf()) && overlaps(boxOf(), area)) found.shaped.push(node);
     } else if (!ancestor && (node.localName === 'li' || node.localName === 'summary')) {
-      const marker = standardMarker(styleOf());
-      if (marker > 0 && reaches(boxOf(), marker, area)) found.beyond.push({ element: node, what: 'list marker' });
+      const marker = markerSides(node, styleOf());
+      if (marker && reaches(boxOf(), marker, area)) found.beyond.push({ element: node, what: 'list marker' });
     }
     // SVG shapes in an <svg> that does not clip them: strokes, markers, used shapes (svg-reach.ts).
     if (!ancestor && svgs.has(node) && node instanceof SVGGraphicsElement && node.localName !== 'svg' && !clippedBySvgRoot(node)) {
@@ -207,9 +209,11 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   }
   // Pseudo-elements a rule restyles may paint far beyond the letter or the bullet: a ::marker given
   // content of its own, a ::first-letter floated and padded into a box. Asked where such rules exist.
+  const first = new PseudoRules('first');
   const restyled = [
-    { rules: new PseudoRules('marker'), reach: (node: Element) => markerExtent(node, getComputedStyle(node)), what: 'list marker' },
-    { rules: new PseudoRules('first'), reach: firstLetterExtent, what: 'first letter' },
+    { rules: new PseudoRules('marker'), reach: markerExtent, what: 'list marker' },
+    { rules: first, reach: firstLetterExtent, what: 'first letter' },
+    { rules: first, reach: firstLineExtent, what: 'first line' },
   ];
   for (const { rules: which, reach, what } of restyled) {
     if (!which.anyIn(roots)) continue;
@@ -218,6 +222,8 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
       if (extent !== null && reaches(node.getBoundingClientRect(), extent, area)) found.beyond.push({ element: node, what });
     }
   }
+  const selected = selectionReaches(elements, paint, area);
+  if (selected) found.beyond.push({ element: selected, what: 'the selection’s ::selection paint' });
   // Inert subtrees, walked in the flat tree (slotted content inherits inertness from its slot's
   // ancestors). One holding the target makes the target inert itself, which the element
   // certificate reports; it is left alone here.

@@ -1,11 +1,12 @@
 import { px } from './css-length';
 import { flatChildren, flatContains, flatParent } from './flat-tree';
+import { markerSides } from './marker-size';
 import { emphasisReach, filterEffects, isNone, type Sides, shadowsOf } from './paint';
 import { originatingSelector, RuleSelectors } from './pseudo-rules';
-import { around, filterSides, onScreen, reflection, standardMarker, upright, widen, widest, zoomed } from './reach-sides';
+import { added, around, filterSides, onScreen, reflection, upright, widen, widest, zoomed } from './reach-sides';
 import { filterUrlReach, svgReach } from './svg-reach';
 
-export { firstLetterExtent, holds, markerExtent, reaches, standardMarker, widest } from './reach-sides';
+export { holds, reaches, widest } from './reach-sides';
 
 /**
  * Paint an element draws outside its own box, which no hit look-up at the label's points lists
@@ -81,8 +82,9 @@ export function beyondBox(style: CSSStyleDeclaration, box: () => DOMRect, elemen
     if (far > NEAR) reach(far, 'text decoration');
   }
   reach(emphasisReach(style), 'emphasis marks');
-  const marker = standardMarker(style);
-  if (marker > 0) reach(marker, 'list marker');
+  // The marker is drawn beside the first line with the item's own text paint (inherited), added to its reach.
+  const marker = markerSides(element, style);
+  if (marker) reach(added(marker, extent), 'list marker');
   if (what.length === 0) return null;
   const screen = onScreen(extent, widest(extent) === 0 ? undefined : matrix());
   if (reflects) {
@@ -173,7 +175,7 @@ export class PaintRules extends RuleSelectors {
         return reach === 'descendants' ? `:is(${selector}), :is(${selector}) *` : selector;
       },
       // SVG filters by attribute; inline styles are read apart (below). List items' standard
-      // markers are asked apart (standardMarker), by the one property that matters.
+      // markers are asked apart (markerSides), by the one property that matters.
       ['[filter]'],
       (rule) => Array.from(rule.cssRules).some((frame) => touchesBeyond((frame as CSSKeyframeRule).style) !== null),
     );

@@ -1,6 +1,6 @@
 import { lengths, px } from './css-length';
 import { cssZoom } from './legibility';
-import { isNone, offsetSides, type Sides } from './paint';
+import { offsetSides, type Sides } from './paint';
 import { linearOf } from './transform';
 
 /**
@@ -8,6 +8,8 @@ import { linearOf } from './transform';
  * its reach with (side by side, through the box's transform and zoom), and the first-line paint of
  * a block (its list marker, its first letter).
  */
+
+export { px } from './css-length';
 
 export const around = (n: number): Sides => ({ top: n, right: n, bottom: n, left: n });
 /** Grows `into` to reach as far as `sides` on each side. */
@@ -17,6 +19,14 @@ export function widen(into: Sides, sides: Sides): void {
   into.bottom = Math.max(into.bottom, sides.bottom);
   into.left = Math.max(into.left, sides.left);
 }
+
+/** Paint reaching `b` past a box that reaches `a` past the element's. */
+export const added = (a: Sides, b: Sides): Sides => ({
+  top: a.top + b.top,
+  right: a.right + b.right,
+  bottom: a.bottom + b.bottom,
+  left: a.left + b.left,
+});
 
 export const widest = (sides: Sides) => Math.max(sides.top, sides.right, sides.bottom, sides.left);
 
@@ -96,27 +106,6 @@ export function reflection(value: string, box: DOMRect, m: DOMMatrix | undefined
   return Number.isFinite(by) ? reach : around(Number.POSITIVE_INFINITY);
 }
 
-/** Font size from which a standard list marker is counted as paint beyond its item's box. */
-const LARGE_MARKER_PX = 24;
-
-/**
- * How far a list item's standard marker (a bullet, a number, about an em wide) reaches: only a large
- * one could hide a word. One a ::marker rule restyles is measured apart (markerExtent).
- */
-export function standardMarker(style: CSSStyleDeclaration): number {
-  const font = px(style.fontSize);
-  return font >= LARGE_MARKER_PX && style.display.includes('list-item') ? font * 3 : 0;
-}
-
-/** How far a list item's marker that a ::marker rule may restyle reaches (its content, at its size); null for none. */
-export function markerExtent(node: Element, style: CSSStyleDeclaration): Sides | null {
-  if (!style.display.includes('list-item')) return null;
-  const marker = getComputedStyle(node, '::marker');
-  const length = isNone(marker.content) ? 3 : marker.content.length + 1;
-  const font = px(marker.fontSize || style.fontSize);
-  return onScreen(firstLineSides(node, style, font * length + Math.abs(px(style.textIndent)), font * 2), zoomed(node));
-}
-
 /**
  * Paint on a block's first line (its marker, its first letter) is where that line is: across the
  * block at most `across` past either side, and up and down within the block's content (its first
@@ -125,7 +114,7 @@ export function markerExtent(node: Element, style: CSSStyleDeclaration): Sides |
  * further down. An inline box, or lines in a vertical writing mode, have no such bound: the reach is
  * counted on every side.
  */
-function firstLineSides(node: Element, style: CSSStyleDeclaration, across: number, high: number): Sides {
+export function firstLineSides(node: Element, style: CSSStyleDeclaration, across: number, high: number): Sides {
   // A vertical writing mode lays its lines out top to bottom: a marker then runs down its column (or,
   // outside, up from it), which these bounds, drawn for horizontal lines, do not hold.
   if (!(node instanceof HTMLElement) || style.display.startsWith('inline') || style.writingMode !== 'horizontal-tb')
@@ -147,25 +136,4 @@ export function reaches(box: DOMRect, extent: number | Sides, area: DOMRect): bo
     box.bottom + sides.bottom <= area.top ||
     box.top - sides.top >= area.bottom
   );
-}
-
-/** How far a ::first-letter that is a box of its own (floated, padded, bordered, raised) reaches; null for a plain letter. */
-export function firstLetterExtent(node: Element): Sides | null {
-  const letter = getComputedStyle(node, '::first-letter');
-  const spacing = (sides: readonly string[]) =>
-    sides.reduce(
-      (sum, side) =>
-        sum +
-        px(letter.getPropertyValue(`padding-${side}`)) +
-        Math.abs(px(letter.getPropertyValue(`margin-${side}`))) +
-        px(letter.getPropertyValue(`border-${side}-width`)),
-      0,
-    );
-  // A keyword (baseline, super…) moves it by less than its size; a percentage or calc() is unknown.
-  const raised = Math.abs(px(letter.verticalAlign));
-  const across = spacing(['right', 'left']);
-  const high = spacing(['top', 'bottom']) + raised;
-  if (across + high === 0 && letter.cssFloat === 'none') return null;
-  const font = px(letter.fontSize) * 2;
-  return onScreen(firstLineSides(node, getComputedStyle(node), across + high + font, high + font), zoomed(node));
 }

@@ -1,0 +1,89 @@
+import { canvas2d } from './font-ink';
+import { isNone, type Sides } from './paint';
+import { firstLineSides, px } from './reach-sides';
+
+/**
+ * How far a list item's marker reaches, from the marker's own computed style (::marker): its
+ * glyphs measured in its font, its image at its natural size. A string marker of thirteen █ at
+ * 20 px (reach-pseudo.html#markerstring) and a 300×40 list-style-image (#markerimage) hid a label
+ * while a marker under 24 px was counted as nothing. What cannot be measured is unbounded.
+ */
+
+/** Font size from which a standard marker (a bullet, a number, about an em wide) is counted. */
+const LARGE_MARKER_PX = 24;
+
+const UNKNOWN: Ink = [1 / 0, 1 / 0, 1 / 0];
+/** Width, height above the baseline and below it. */
+type Ink = [number, number, number];
+
+/**
+ * The ink box of `text` set in `style`'s font: unknown where the font is not loaded, the string is
+ * one a canvas does not take (it keeps its font), or a property a canvas font does not carry
+ * (stretch, variation axes, features, a size adjustment) may reshape the glyphs.
+ */
+function measure(text: string, style: CSSStyleDeclaration): Ink {
+  const canvas = canvas2d();
+  const plain = [style.fontStretch, style.fontSizeAdjust, style.fontVariationSettings, style.fontFeatureSettings].every(
+    (v) => isNone(v) || v === '100%',
+  );
+  if (!canvas || !plain) return UNKNOWN;
+  canvas.font = '1px q';
+  const unset = canvas.font;
+  canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  if (canvas.font === unset || !document.fonts.check(canvas.font, text)) return UNKNOWN;
+  const m = canvas.measureText(text);
+  const spacing = [...text].length * (Math.abs(px(style.letterSpacing)) + Math.abs(px(style.wordSpacing)));
+  return [
+    Math.max(m.width, m.actualBoundingBoxLeft + m.actualBoundingBoxRight) + spacing,
+    m.actualBoundingBoxAscent,
+    m.actualBoundingBoxDescent,
+  ];
+}
+
+/**
+ * A marker image's natural size, known once the page has loaded it; unknown otherwise (a gradient,
+ * an image-set, not loaded), drawn on the baseline. Firefox looks an image up in the page's cache
+ * only for a load the page's principal makes: its src is set through the page's view of the element
+ * (a page that patched the setter cannot lie: what loaded is read back through the extension's own view).
+ */
+function imageSize(value: string): Ink {
+  const url = /^url\("(.*)"\)$/u.exec(value)?.[1];
+  const image = document.createElement('img');
+  ((image as unknown as { wrappedJSObject?: HTMLImageElement }).wrappedJSObject ?? image).src = url ?? '';
+  return url && image.currentSrc === url && image.complete && image.naturalWidth > 0
+    ? [image.naturalWidth, image.naturalHeight, 0]
+    : [1 / 0, 1 / 0, 0];
+}
+
+/**
+ * How far the marker of a list item reaches past the item's box (null: none, or a standard one
+ * too small to hide a word). `restyled`: a ::marker rule may give it content or a size of its own;
+ * standard markers are then counted at three ems.
+ */
+export function markerSides(node: Element, style: CSSStyleDeclaration, restyled = false): Sides | null {
+  if (!style.display.includes('list-item')) return null;
+  const image = style.listStyleImage;
+  const type = style.listStyleType;
+  const marker = !isNone(image) || type.startsWith('"') || restyled ? getComputedStyle(node, '::marker') : style;
+  const font = px(marker.fontSize || style.fontSize);
+  const content = /^"(.*)"$/u.exec(marker.content)?.[1] ?? (isNone(marker.content) ? null : marker.content);
+  let ink: Ink;
+  if (content?.includes('(')) ink = [font * (content.length + 1), font, font];
+  else if (content !== null) ink = measure(content, marker);
+  else if (!isNone(image)) ink = imageSize(image);
+  else if (type.startsWith('"')) ink = measure(type.slice(1, -1), marker);
+  else if (type === 'none' || (font < LARGE_MARKER_PX && !restyled)) return null;
+  else ink = [font * 3, font, font / 2];
+  // Beside (outside) or at the start of (inside) the first line, a gap of about an em from it, on
+  // its baseline: that lies within the item's content (half an em of slack for a squeezed line box).
+  const gap = font + Math.abs(px(style.textIndent));
+  const sides = firstLineSides(node, style, ink[0] + gap, ink[2] + font / 2);
+  // An image of unknown size (Firefox loads it afresh for a content script) still sits on the
+  // baseline, and an outside marker before the line's start: past the item's other side only by
+  // the line's overflow (an honest image-bulleted list would otherwise send the whole page to the pixels).
+  if (ink[0] === UNKNOWN[0] && Number.isFinite(sides.bottom) && style.listStylePosition === 'outside') {
+    const html = node as HTMLElement;
+    sides[style.direction === 'rtl' ? 'left' : 'right'] = gap + Math.max(0, html.scrollWidth - html.clientWidth);
+  }
+  return { ...sides, top: Math.max(sides.top, ink[1] + font / 2) };
+}
