@@ -10,6 +10,8 @@ import { PORT_KEEPER, type PortKeeper, QUEUE_LIMIT } from './port-keeper';
 
 const keeper: PortKeeper = { port: null, queue: [], deliver: null };
 (globalThis as Record<string, unknown>)[PORT_KEEPER] = keeper;
+// First of all the window's capturing scroll listeners: a page's own cannot stop it (watch.ts).
+window.addEventListener('scroll', (event) => keeper.scrolled?.(event), { capture: true, passive: true });
 
 type Runtime = { sendMessage(message: unknown): Promise<unknown> };
 const runtime = ((globalThis as { browser?: { runtime: Runtime } }).browser ?? (globalThis as { chrome?: { runtime: Runtime } }).chrome)

@@ -132,8 +132,11 @@ function recheck(entry: Certified, operable: boolean): string | null {
   // moment the certification was over (a cover restored from a MutationObserver that Warrant's own
   // look-up woke: an attacker's page, test/fixtures/reach-layers.html#restored). The digest sees
   // only the target; this sees what the certification saw around it.
-  const fresh = doubtsOf(now.certificates).filter((doubt) => !entry.doubts.includes(doubt));
-  if (fresh.length > 0) return `Something may paint over the label that did not when it was certified: ${fresh[0]}.`;
+  // (Kept to 16, so more of them than then counts too: a new one may be past the cut.)
+  const doubts = doubtsOf(now.certificates);
+  const fresh = doubts.filter((doubt) => !entry.doubts.includes(doubt));
+  if (fresh.length > 0 || doubts.length > entry.doubts.length)
+    return `The DOM now doubts what it did not when the target was certified: ${fresh[0] ?? doubts[doubts.length - 1]}.`;
   if (!operable) return null;
   const [element, , hit] = now.certificates;
   const elementValue = element?.value as { visible: boolean; disabled: boolean } | undefined;

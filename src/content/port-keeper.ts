@@ -20,6 +20,11 @@ export type PortKeeper = {
    * each first (null until then), recorded by bridge.iife.ts's document_start listener.
    */
   frameNonces?: Map<string, MessageEventSource | null>;
+  /**
+   * Called with every scroll event the window sees, from a capturing listener added at
+   * document_start, before any page script could add one that stops it (watch.ts sets it).
+   */
+  scrolled?: ((event: Event) => void) | null;
 };
 
 export function portKeeper(): PortKeeper | undefined {

@@ -1,3 +1,4 @@
+import { portKeeper } from './port-keeper';
 import { shadowIncludingElements } from './verifiers/flat-tree';
 import { paintAt, paintsAnything } from './verifiers/paint';
 import { describeElement, parentElement } from './verifiers/visibility';
@@ -168,17 +169,33 @@ export function startWatch(requestId: string, element: Element, certified: Box |
   // A scroll moves the target or what paints over it with no mutation to see, and may be undone
   // before the watch ends: any scroll of the document, of a scroller holding the target or of one
   // painting at the label counts (scroll events reach a capturing listener on the window).
+  // The window's scroll events come through the listener bridge.iife.ts adds at document_start,
+  // which no page listener can stop; a shadow tree's do not leave it (not composed): each is heard
+  // at its root.
   const scrolled = (event: Event) => {
     const target = event.target;
     const scroller = target instanceof Element ? target : null;
-    if (scroller === null || scroller === document.scrollingElement || ancestors.has(scroller) || paintsOnLabel(scroller))
-      change('The page scrolled the target or what paints over it after its pixels were checked.');
+    let counts = true;
+    try {
+      counts = scroller === null || scroller === document.scrollingElement || ancestors.has(scroller) || paintsOnLabel(scroller);
+    } catch {
+      // counted
+    }
+    if (counts) change('The page scrolled the target or what paints over it after its pixels were checked.');
   };
-  window.addEventListener('scroll', scrolled, { capture: true, passive: true });
+  const keeper = portKeeper();
+  if (keeper) {
+    keeper.scrolled = toWatches;
+    scrollWatchers.add(scrolled);
+  } else window.addEventListener('scroll', scrolled, { capture: true, passive: true });
+  const shadowRoots = roots.filter((root): root is ShadowRoot => root instanceof ShadowRoot);
+  for (const root of shadowRoots) root.addEventListener('scroll', scrolled, { capture: true, passive: true });
   const timer = setTimeout(() => endWatch(requestId), WATCH_MS);
   watch.stop = () => {
     observer.disconnect();
+    scrollWatchers.delete(scrolled);
     window.removeEventListener('scroll', scrolled, { capture: true });
+    for (const root of shadowRoots) root.removeEventListener('scroll', scrolled, { capture: true });
     clearTimeout(timer);
   };
   watches.set(requestId, watch);
@@ -196,6 +213,12 @@ export function endWatch(requestId: string): string | null {
   if (watch.changed) return watch.changed;
   return moved(watch.element.getBoundingClientRect(), watch.area) ? 'The target moved after its pixels were checked.' : null;
 }
+
+/** The watches' scroll handlers, called from the document_start listener (bridge.iife.ts). */
+const scrollWatchers = new Set<(event: Event) => void>();
+const toWatches = (event: Event) => {
+  for (const watcher of scrollWatchers) watcher(event);
+};
 
 /** A box's position and size, as certified (executor.ts keeps it). */
 export type Box = { x: number; y: number; width: number; height: number };

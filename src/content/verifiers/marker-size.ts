@@ -41,29 +41,37 @@ function measure(text: string, style: CSSStyleDeclaration): Ink {
 }
 
 /**
- * A marker image's natural size, known once the page has loaded it; unknown otherwise (a gradient,
- * an image-set, not loaded), drawn on the baseline. Firefox looks an image up in the page's cache
- * only for a load the page's principal makes: its src is set through the page's view of the element
- * (a page that patched the setter cannot lie: what loaded is read back through the extension's own view).
+ * A marker image's natural size, once an image of its URL has loaded here (Chromium finds the
+ * page's copy in its cache at once; Firefox loads its own); unknown otherwise (a gradient, an
+ * image-set, still loading), drawn on the baseline.
  */
 function imageSize(value: string): Ink {
   const url = /^url\("(.*)"\)$/u.exec(value)?.[1];
-  const known = url ? sizes.get(url) : undefined;
-  if (known) return known;
-  const image = document.createElement('img');
-  ((image as unknown as { wrappedJSObject?: HTMLImageElement }).wrappedJSObject ?? image).src = url ?? '';
-  if (!url || image.currentSrc !== url || !image.complete || image.naturalWidth <= 0) return [1 / 0, 1 / 0, 0];
+  if (!url) return [1 / 0, 1 / 0, 0];
+  const kept = images.get(url);
+  if (Array.isArray(kept)) return kept;
+  // Set through this world's own view: through the page's (Firefox's wrappedJSObject, to reach its
+  // image cache) a page that patched the src setter would run its code in the middle of the
+  // certification (a review's finding). Firefox then loads the image afresh: unknown at first, its
+  // size kept once loaded, for the frame's later certifications.
+  let image = kept;
+  if (!image && images.size < 64) {
+    image = document.createElement('img');
+    image.src = url;
+    images.set(url, image);
+  }
+  if (!image || image.currentSrc !== url || !image.complete || image.naturalWidth <= 0) return [1 / 0, 1 / 0, 0];
   const size: Ink = [image.naturalWidth, image.naturalHeight, 0];
-  if (sizes.size < 64) sizes.set(url, size);
+  images.set(url, size);
   return size;
 }
 
 /**
- * Sizes once known, by URL: a fresh image of the same URL is not always complete at once (Chromium:
- * an honest 8 px bullet known at the certification was unknown at the executor's re-check, which
- * then saw a new doubt and refused the click: reach-pseudo.html#honest).
+ * Images by URL: loading, or their size once known. A fresh image of the same URL is not always
+ * complete at once (Chromium: an honest 8 px bullet known at the certification was unknown at the
+ * executor's re-check, which then saw a new doubt and refused the click: reach-pseudo.html#honest).
  */
-const sizes = new Map<string, Ink>();
+const images = new Map<string, HTMLImageElement | Ink>();
 
 /**
  * How far the marker of a list item reaches past the item's box (null: none, or a standard one
@@ -77,8 +85,11 @@ export function markerSides(node: Element, style: CSSStyleDeclaration, restyled 
   const marker = !isNone(image) || type.startsWith('"') || restyled ? getComputedStyle(node, '::marker') : style;
   const font = px(marker.fontSize || style.fontSize);
   const content = /^"(.*)"$/u.exec(marker.content)?.[1] ?? (isNone(marker.content) ? null : marker.content);
+  const quoted = /^"(.*)"$/u.test(marker.content);
   let ink: Ink;
-  if (content?.includes('(')) ink = [font * (content.length + 1), font, font];
+  // Anything but a plain string (an image by url(), counter(), attr(), a quote keyword whose mark
+  // comes from `quotes`) has no size the content's text says: unknown.
+  if (content !== null && !quoted && !isNone(marker.content) && marker.content !== 'normal') ink = UNKNOWN;
   else if (content !== null) ink = measure(content, marker);
   else if (!isNone(image)) ink = imageSize(image);
   else if (type.startsWith('"')) ink = measure(type.slice(1, -1), marker);

@@ -133,6 +133,9 @@ function overflowOf(element: Element, box: DOMRect): Sides {
     if (child.getClientRects().length === 0) continue;
     const r = child.getBoundingClientRect();
     const own = getComputedStyle(child);
+    // A reflection inside a reflection: measured, each level would walk the levels below it again
+    // (about 2^n for n nested ones); unbounded instead.
+    if (!isNone(own.getPropertyValue('-webkit-box-reflect'))) return around(Number.POSITIVE_INFINITY);
     add(r, beyondBox(own, () => r, child)?.extent ?? around(0));
     if (child instanceof SVGGraphicsElement) add(r, around(svgReach(child, own)?.extent ?? 0));
   }
