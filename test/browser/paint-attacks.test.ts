@@ -121,10 +121,11 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
     await performed('#restored-ok', 'Close panel', '/reach-layers.html#restored-ok');
   });
 
-  it('reads the pixels where the target is: a decoy scrolled under the certified place for both captures (an inner scroller, 0–30 ms after proposing) is not read for the target; a grey button read where it is, is performed', async () => {
+  it('reads the pixels where the target is: a decoy scrolled under the certified place for both captures (an inner scroller, 0 or 15 ms after proposing) is not read for the target; a grey button read where it is, is performed', async () => {
     type Scrolling = { proposeAndScroll(target: string, delay: number): Promise<{ executed: boolean; reasons: { code: string }[] }> };
     const page = await env.open('shop.example', '/scroll-decoy.html');
-    for (const delay of [0, 10, 20, 30]) {
+    // On the code before, every delay from 0 to 20 ms (Chromium) or 30 ms (Firefox) read the decoy.
+    for (const delay of [0, 15]) {
       const verdict = await page.evaluate(([target, ms]) => (window as unknown as Scrolling).proposeAndScroll(target, ms), [
         'erased',
         delay,

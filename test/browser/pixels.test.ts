@@ -305,22 +305,18 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     }
     expect(await clicks()).toHaveLength(rounds);
     const rect = await rectOf('#rot');
-    const bare: number[] = [];
-    for (let i = 0; i < rounds; i++) {
-      // One capture each: half the pause keeps Chromium's quota out of what is timed.
-      await sleep(name === 'chromium' ? 550 : 100);
-      const read = (await probe('ocr', state.url, rect.rect, rect.dpr, rect.viewport)) as { ok: boolean; ms: number };
-      if (read.ok) bare.push(read.ms);
-    }
+    // One bare OCR call of the same crop, to show both were measured. The goal (a pixel-checked
+    // decision p50 within twice a bare warm OCR call) is the bench's number
+    // (bench/reports/verifiers.md, its OCR latency part), not a timed assertion here: on a loaded
+    // machine it measured 1.79–2.46×; the loop of bare calls that timed it here cost the suite ~5 s.
+    await sleep(name === 'chromium' ? 550 : 100);
+    const read = (await probe('ocr', state.url, rect.rect, rect.dpr, rect.viewport)) as { ok: boolean; ms: number };
     await probe('show', state.url);
     console.log(
-      `[pixels ${name}] pixel-checked decision p50 ${p50(decisions).toFixed(0)} ms (propose round trip, executed); bare warm OCR p50 ${p50(bare).toFixed(0)} ms; ratio ${(p50(decisions) / p50(bare)).toFixed(2)}`,
+      `[pixels ${name}] pixel-checked decision p50 ${p50(decisions).toFixed(0)} ms (propose round trip, executed); one bare warm OCR call ${read.ms?.toFixed(0)} ms`,
     );
-    // The goal (a pixel-checked decision p50 within twice a bare warm OCR call) is a number for the
-    // bench report, not a timed assertion: on a loaded machine it measured 1.79–2.46×. Here only
-    // that both were measured: every honest decision executed and every bare call read.
     expect(decisions.length).toBeGreaterThan(0);
-    expect(bare.length).toBe(rounds);
+    expect(read.ok).toBe(true);
   }, 120_000);
 
   const rectOf = (selector: string) => screenOf(state.page, selector);
@@ -341,7 +337,8 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
       await painted();
       const reference = await print(rect, dpr, viewport);
       honest[selector] = { thumb: [], dhash: [] };
-      for (let i = 0; i < 3; i++) {
+      // Two re-captures, the second after a scroll by 0 (where noise was once seen).
+      for (let i = 0; i < 2; i++) {
         if (i % 2 === 1) await state.page.evaluate(() => window.scrollBy(0, 0));
         await painted();
         const again = await print(rect, dpr, viewport);

@@ -4,7 +4,13 @@ import type { FixtureServer } from './server';
 /** A describe block's browser and fixture server (suite.ts). */
 export type Launched = { server: FixtureServer; browser: TestBrowser };
 
-type Spare = { ready: Promise<Launched>; readyAt: number | null; expiry: ReturnType<typeof setTimeout> | null };
+type Spare = {
+  ready: Promise<Launched>;
+  readyAt: number | null;
+  expiry: ReturnType<typeof setTimeout> | null;
+  /** Taken by a block: its expiry must never start (it would close the block's browser). */
+  taken: boolean;
+};
 
 /**
  * A Chromium launched with the default options while a test file's last block closes, for the
@@ -42,11 +48,15 @@ function discard(old: Spare): void {
 /** Starts a spare (closing any earlier one) for the next file's first plain Chromium block. */
 export function offerSpare(launch: () => Promise<Launched>): void {
   if (spare !== null) discard(spare);
-  const offered: Spare = { ready: launch(), readyAt: null, expiry: null };
+  const offered: Spare = { ready: launch(), readyAt: null, expiry: null, taken: false };
   spare = offered;
   offered.ready.then(
     () => {
       offered.readyAt = Date.now();
+      // Taken while it was still launching: the expiry below would close the taker's browser 20 s
+      // into its tests (it did, once in a full run: frame-chain.test.ts's Chromium block lost its
+      // browser mid-file, "Target page, context or browser has been closed").
+      if (offered.taken) return;
       offered.expiry = setTimeout(() => {
         if (spare === offered) spare = null;
         discard(offered);
@@ -74,6 +84,7 @@ export function takeSpare(wanted: boolean, launch: () => Promise<Launched>): Pro
     discard(offered);
     return null;
   }
+  offered.taken = true;
   if (offered.expiry !== null) clearTimeout(offered.expiry);
   return offered.ready.catch(launch);
 }
