@@ -229,9 +229,10 @@ async function cropOf(outcome: Outcome, shot: Shot) {
   if (outcome.call?.tool !== 'click' || !outcome.screen) return null;
   const { rect } = outcome.screen;
   if (rect.width < 2 || rect.height < 2) return null;
-  // The verdict must not wait long for a picture: Chromium allows two captures a second.
+  // The verdict must not wait long for a picture, nor take a capture evidence may need (Chromium
+  // allows two a second): only spare quota (ocr/capture.ts), else no crop.
   const png = await Promise.race([
-    shot.png(rect).catch(() => null),
+    shot.png(rect, { spare: true }).catch(() => null),
     new Promise<null>((resolve) => setTimeout(() => resolve(null), CROP_BUDGET_MS)),
   ]);
   return png && png.length <= AUDIT_CROP_MAX_CHARS ? { png, rect } : null;

@@ -14,7 +14,7 @@ import {
 } from '../core/pixels';
 import { type CertificateOf, hasLegibleText, ocrReadsScriptOf } from '../core/plan';
 import type { Viewport } from '../messages/viewport';
-import { captureCrop, DHASH_BITS, OCR_VERIFIER, ocrLangFor, pngDataUrl, recognize } from './ocr';
+import { type CaptureOptions, captureCrop, DHASH_BITS, OCR_VERIFIER, ocrLangFor, pngDataUrl, recognize } from './ocr';
 import type { FrameSender } from './sender';
 
 /**
@@ -30,8 +30,11 @@ export type Shot = {
   crop(rect: Rect): Promise<Crop>;
   /** A fresh capture at `rect` (the re-check); it becomes the decision's latest picture. */
   recapture(rect: Rect): Promise<Crop>;
-  /** The latest crop as a small PNG, capturing one only if none was taken yet. */
-  png(rect: Rect): Promise<string | null>;
+  /**
+   * The latest crop as a small PNG, capturing one only if none was taken yet; `spare`: only with
+   * quota no evidence may need (ocr/capture.ts), else null at once (a blocked click's audit crop).
+   */
+  png(rect: Rect, options?: CaptureOptions): Promise<string | null>;
 };
 
 type Crop = { ok: true; gray: GrayImage } | { ok: false; error: string };
@@ -40,10 +43,10 @@ export function decisionShot(sender: FrameSender, initialDpr: number | undefined
   let dpr = initialDpr;
   let viewport: Viewport | undefined;
   let latest: { key: string; crop: Promise<Crop> } | null = null;
-  const take = (rect: Rect): Promise<Crop> =>
+  const take = (rect: Rect, options?: CaptureOptions): Promise<Crop> =>
     dpr === undefined
       ? Promise.resolve({ ok: false, error: 'bad_device_pixel_ratio' })
-      : captureCrop(sender.tabId, sender.windowId ?? undefined, rect, dpr, viewport);
+      : captureCrop(sender.tabId, sender.windowId ?? undefined, rect, dpr, viewport, options);
   const keyOf = (rect: Rect) => `${rect.x},${rect.y},${rect.width},${rect.height}`;
   const shot: Shot = {
     useScreen(value, view) {
@@ -59,8 +62,8 @@ export function decisionShot(sender: FrameSender, initialDpr: number | undefined
       latest = { key: keyOf(rect), crop: take(rect) };
       return latest.crop;
     },
-    async png(rect) {
-      const crop = await shot.crop(rect);
+    async png(rect, options) {
+      const crop = latest?.key === keyOf(rect) || !options?.spare ? await shot.crop(rect) : await take(rect, options);
       return crop.ok ? pngDataUrl(crop.gray) : null;
     },
   };

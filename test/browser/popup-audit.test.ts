@@ -62,4 +62,30 @@ describe.each(BROWSERS)('crops of blocked clicks in %s', (name) => {
     await popup.close();
     await page.close();
   });
+
+  it('takes a crop only with capture quota no evidence may need: in Chromium (two captures a second) one blocked click of a second gets one', async () => {
+    const page = await env.open('bank.example', '/click.html');
+    const block = () => propose(page, { tool: 'click', args: { target: '#covered' }, claims: { label: 'Cancel' } });
+    // Past the quota's second of any earlier capture.
+    await sleep(1_100);
+    const first = await block();
+    const second = await block();
+    await sleep(1_100);
+    const third = await block();
+    const popup = await env.browser.openExtensionPage('src/popup/index.html');
+    const records = await popup.evaluate(async () => {
+      const api = (globalThis as unknown as { browser?: typeof chrome }).browser ?? chrome;
+      return (await api.runtime.sendMessage({ kind: 'audit:list', limit: 10 })) as { id: string; crop: unknown }[];
+    });
+    const cropped = [first, second, third].map((verdict) => {
+      expect(verdict).toMatchObject({ decision: 'block', executed: false });
+      return records.find((record) => record.id === verdict.id)?.crop != null;
+    });
+    // The second came within the second of the first: its crop would have taken the capture a pixel check may need next.
+    expect(cropped).toEqual(name === 'chromium' ? [true, false, true] : [true, true, true]);
+    await popup.close();
+    await page.close();
+  });
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
 import browser from 'webextension-polyfill';
-import { documentArea, type GrayImage, toGray } from '../../core/pixels';
+import { documentArea, type GrayImage, quotaToSpare, toGray } from '../../core/pixels';
 import type { Viewport } from '../../messages/viewport';
 import { MAX_PIXELS, MAX_SIDE } from '../../offscreen/protocol';
 
@@ -17,6 +17,17 @@ const recentCaptures: number[] = [];
 /** Every captureVisibleTab call this background made (read by the test-only probe build). */
 export const captureStats = { count: 0 };
 let captureQueue: Promise<unknown> = Promise.resolve();
+/** Captures queued or under way. */
+let pendingCaptures = 0;
+
+/**
+ * `spare`: a picture nothing is decided on (a blocked click's audit crop) takes only quota no
+ * evidence may need (core/pixels/quota.ts), refused at once rather than queued. Queued like the
+ * others, a run of blocked clicks (about three a second, the verifier corpus) kept the queue full of
+ * crops: each verdict waited its 300 ms budget for a crop it then went without, and a pixel check
+ * after them waited behind them.
+ */
+export type CaptureOptions = { spare?: boolean };
 
 /**
  * Captures the tab's window and crops the element out of it, as grayscale pixels.
@@ -40,6 +51,7 @@ export async function captureCrop(
   rect: CssRect,
   dpr: number,
   viewport?: Viewport,
+  options: CaptureOptions = {},
 ): Promise<CropResult> {
   if (![rect.x, rect.y, rect.width, rect.height].every(Number.isFinite) || rect.width <= 0 || rect.height <= 0) {
     return { ok: false, error: 'bad_rect' };
@@ -51,6 +63,9 @@ export async function captureCrop(
   if (area && tooLarge(area.within.width * dpr, area.within.height * dpr)) return { ok: false, error: 'rect_too_large' };
   const before = await visibleWindow(tabId, windowId);
   if (before === null) return { ok: false, error: 'tab_not_visible' };
+  // Asked after the await above, right before the capture is queued: nothing can come in between.
+  if (options.spare && !quotaToSpare(recentCaptures, pendingCaptures, performance.now(), CAPTURES_PER_SECOND))
+    return { ok: false, error: 'quota_kept_for_evidence' };
   let dataUrl: string;
   try {
     const options: browser.ExtensionTypes.ImageDetails = area ? { format: 'png', rect: area.capture } : { format: 'png' };
@@ -75,6 +90,7 @@ async function visibleWindow(tabId: number, windowId: number | undefined): Promi
 
 /** Serialises captures and keeps them under the per-second quota instead of failing on it. */
 function throttled<T>(capture: () => Promise<T>): Promise<T> {
+  pendingCaptures++;
   const next = captureQueue.then(async () => {
     if (recentCaptures.length >= CAPTURES_PER_SECOND) {
       const wait = recentCaptures[0]! + 1_000 + 25 - performance.now();
@@ -86,7 +102,9 @@ function throttled<T>(capture: () => Promise<T>): Promise<T> {
     return capture();
   });
   captureQueue = next.catch(() => {});
-  return next;
+  return next.finally(() => {
+    pendingCaptures--;
+  });
 }
 
 /**

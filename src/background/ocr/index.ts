@@ -7,7 +7,7 @@ import { type CssRect, captureCrop } from './capture';
 import { recognizeOffscreen } from './offscreen-client';
 
 export type { CssRect } from './capture';
-export { captureCrop, captureStats } from './capture';
+export { type CaptureOptions, captureCrop, captureStats } from './capture';
 
 /** Verifier name for certificates of source "ocr" (DESIGN §3 `verifier`). */
 export const OCR_VERIFIER = 'ocr-tesseract@1';
