@@ -241,6 +241,18 @@ export async function answerPendingAsk(
   answer: { approve: boolean; rememberMinutes?: number; beforeAnswer?: () => Promise<void> },
 ): Promise<AskListing> {
   const popup = await env.browser.openExtensionPage('src/popup/index.html');
+  try {
+    return await answerIn(popup, answer);
+  } finally {
+    await popup.close();
+  }
+}
+
+/** Answers the newest ask listed in an open popup, as answerPendingAsk does; the popup stays open. */
+async function answerIn(
+  popup: TestPage,
+  answer: { approve: boolean; rememberMinutes?: number; beforeAnswer?: () => Promise<void> },
+): Promise<AskListing> {
   const listedFirst =
     (await waitOrTimeout(() => popup.evaluate(() => document.querySelector('#pending article.ask') !== null), { timeout: 15_000 })) ===
     true;
@@ -275,15 +287,31 @@ export async function answerPendingAsk(
       () => popup.evaluate((id) => document.querySelector(`#pending article.ask[data-ask-id="${id}"]`) === null, listed.id),
       { timeout: 5_000, every: 50 },
     );
-  await popup.close();
   return listed;
 }
 
 /**
- * Starts a proposal and waits for whichever comes first: its verdict, or an ask for it (then
- * denied from the popup, as a cautious user would). Most verdicts come back within a second or
- * two; only after that is the popup opened — in a background tab, so captures still see the page —
- * to look for an ask, instead of waiting out a fixed time to conclude there must be one.
+ * A popup left open (in a background tab, so captures still see the page) for proposeOrDeny to
+ * watch for asks: one per browser, opened at its first ask-or-verdict wait. It lists a new ask as
+ * it is raised (storage.onChanged), so a call that is asked is seen at once, instead of after a
+ * blind two-second wait for a verdict and a popup opened each time (paint.test.ts: 11 asks in
+ * Chromium, about 3 s each).
+ */
+const watchers = new WeakMap<TestBrowser, Promise<TestPage>>();
+function askWatcher(browser: TestBrowser): Promise<TestPage> {
+  let watcher = watchers.get(browser);
+  if (!watcher) {
+    watcher = browser.openExtensionPage('src/popup/index.html');
+    watchers.set(browser, watcher);
+    // A failed open is tried again at the next call.
+    watcher.catch(() => watchers.delete(browser));
+  }
+  return watcher;
+}
+
+/**
+ * Starts a proposal and waits for whichever comes first: its verdict, or an ask for it, seen in a
+ * popup left open (askWatcher) and denied there, as a cautious user would.
  */
 export async function proposeOrDeny(
   env: { browser: TestBrowser },
@@ -291,6 +319,7 @@ export async function proposeOrDeny(
   call: unknown,
 ): Promise<{ verdict: Verdict; asked: boolean }> {
   type Pending = { warrant: { propose(c: unknown): Promise<Verdict> }; pendingVerdict: Promise<Verdict>; settled: Verdict | null };
+  const popup = await askWatcher(env.browser);
   await page.evaluate((c) => {
     const w = window as unknown as Pending;
     w.settled = null;
@@ -300,16 +329,17 @@ export async function proposeOrDeny(
     });
   }, call);
   const settled = () => page.evaluate(() => (window as unknown as Pending).settled);
-  const early = await waitOrTimeout(settled, { timeout: 2_000, every: 50 });
-  if (early) return { verdict: early, asked: false };
-  const popup = await env.browser.openExtensionPage('src/popup/index.html');
-  const first = await waitFor('a verdict, or an ask in the popup', async () => {
-    const verdict = await settled();
-    if (verdict) return { verdict };
-    return (await popup.evaluate(() => document.querySelector('#pending article.ask') !== null)) && { verdict: null };
-  });
-  await popup.close();
+  const first = await waitFor(
+    'a verdict, or an ask in the popup',
+    async () => {
+      const verdict = await settled();
+      if (verdict) return { verdict };
+      return (await popup.evaluate(() => document.querySelector('#pending article.ask') !== null)) && { verdict: null };
+    },
+    // A pixel-checked verdict with a cold OCR start takes up to its 8 s timeout, and the re-check after.
+    { every: 25, timeout: 15_000 },
+  );
   if (first.verdict) return { verdict: first.verdict, asked: false };
-  await answerPendingAsk(env, { approve: false });
+  await answerIn(popup, { approve: false });
   return { verdict: await page.evaluate(() => (window as unknown as Pending).pendingVerdict), asked: true };
 }
