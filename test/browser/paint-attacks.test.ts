@@ -74,8 +74,12 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
 
   // --- pseudo-elements (reach-pseudo.html) ---
 
-  it("counts what a list item's marker paints, measured from the ::marker's own font or image: a long string marker at 20 px, a 300×40 marker image; bulleted, numbered, dash- and image-bulleted lists beside buttons do not", async () => {
-    for (const id of ['#markerstring', '#markerimage']) await blocked(id, 'Close panel', null, `/reach-pseudo.html${id}`);
+  it("counts what a list item's marker paints, measured from the ::marker's own font or image: a long string marker at 20 px, the same from a counter style of the page's own or symbols(), a 300×40 marker image; bulleted, numbered, dash- and image-bulleted lists beside buttons do not", async () => {
+    for (const id of ['#markerstring', '#markercounter', '#markerimage']) await blocked(id, 'Close panel', null, `/reach-pseudo.html${id}`);
+    // An anonymous one, written in place: symbols().
+    await blocked('#markersymbols', 'Close panel', null, '/reach-pseudo.html#markersymbols');
+    // A counter style of the page's own draws whatever its rule says: a doubt the pixels settle.
+    await performed('#after-arrows', 'Close panel', '/reach-pseudo.html#counter', true);
     // Firefox loads an image bullet afresh for the content script (the page's copy is reached only
     // through the page's own view, whose setters the page may patch): until that load (its first
     // certification), its size is unknown and a button above the image-bulleted list goes to the

@@ -1,6 +1,7 @@
 import { canvas2d } from './font-ink';
 import { isNone, type Sides } from './paint';
 import { firstLineSides, px } from './reach-sides';
+import { perTask } from './task-memo';
 
 /**
  * How far a list item's marker reaches, from the marker's own computed style (::marker): its
@@ -13,6 +14,42 @@ import { firstLineSides, px } from './reach-sides';
 const LARGE_MARKER_PX = 24;
 
 const UNKNOWN: Ink = [1 / 0, 1 / 0, 1 / 0];
+/** The counter styles no @counter-style rule may redefine (CSS Counter Styles 3 §3). */
+const FIXED_STYLES = new Set(['decimal', 'disc', 'square', 'circle', 'disclosure-open', 'disclosure-closed']);
+
+/**
+ * Whether a style sheet the node's trees use defines a counter style (top level, in conditional
+ * rules, in imported sheets). A sheet whose rules cannot be read (another origin's) may: yes.
+ */
+function pageCounterStyles(node: Element): boolean {
+  return perTask('counter-styles', node.getRootNode(), (start) => {
+    for (let root: Node = start; ; root = (root as ShadowRoot).host.getRootNode()) {
+      const tree = root as Document | ShadowRoot;
+      const sheets = [...Array.from(tree.styleSheets), ...(tree.adoptedStyleSheets ?? [])];
+      if (sheets.some((sheet) => definesCounterStyle(sheet, 0))) return true;
+      if (!(root instanceof ShadowRoot)) return false;
+    }
+  });
+}
+
+function definesCounterStyle(sheet: CSSStyleSheet, depth: number): boolean {
+  let rules: CSSRuleList;
+  try {
+    rules = sheet.cssRules;
+  } catch {
+    return true;
+  }
+  return depth > 8 || Array.from(rules).some((rule) => defines(rule, depth));
+}
+
+function defines(rule: CSSRule, depth: number): boolean {
+  // CSSRule.COUNTER_STYLE_RULE, in both browsers.
+  if (rule.type === 11) return true;
+  if (rule instanceof CSSImportRule) return rule.styleSheet === null || definesCounterStyle(rule.styleSheet, depth + 1);
+  if (rule instanceof CSSGroupingRule) return Array.from(rule.cssRules).some((inner) => defines(inner, depth + 1));
+  return false;
+}
+
 /** Width, height above the baseline and below it. */
 type Ink = [number, number, number];
 
@@ -93,7 +130,13 @@ export function markerSides(node: Element, style: CSSStyleDeclaration, restyled 
   else if (content !== null) ink = measure(content, marker);
   else if (!isNone(image)) ink = imageSize(image);
   else if (type.startsWith('"')) ink = measure(type.slice(1, -1), marker);
-  else if (type === 'none' || (font < LARGE_MARKER_PX && !restyled)) return null;
+  else if (type === 'none') return null;
+  // A counter style of the page's own (@counter-style: symbols, prefix, suffix, padding) draws
+  // any text at all, as a string marker does: thirteen █ at 20 px hid a label. Only six names can
+  // never be redefined (CSS Counter Styles 3 §3); another is the page's wherever a rule names it.
+  // symbols() (Firefox) is an anonymous one, written in place.
+  else if (!FIXED_STYLES.has(type) && (type.includes('(') || pageCounterStyles(node))) ink = UNKNOWN;
+  else if (font < LARGE_MARKER_PX && !restyled) return null;
   else ink = [font * 3, font, font / 2];
   // Beside (outside) or at the start of (inside) the first line, a gap of about an em from it, on
   // its baseline: that lies within the item's content (half an em of slack for a squeezed line box).
