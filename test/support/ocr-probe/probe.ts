@@ -28,6 +28,12 @@ const probe = {
   ocr: (url: string, rect: CssRect, dpr: number, viewport?: Viewport) => inBackground('ocr', url, rect, dpr, viewport),
   hash: (url: string, rect: CssRect, dpr: number, viewport?: Viewport) => inBackground('hash', url, rect, dpr, viewport),
   print: (url: string, rect: CssRect, dpr: number, viewport?: Viewport) => inBackground('print', url, rect, dpr, viewport),
+  /** The re-check fingerprints of several rects, from one capture (Chromium's quota: two a second). */
+  async prints(url: string, rects: CssRect[], dpr: number, viewport?: Viewport) {
+    const tab = await findTab(url);
+    await browser.tabs.update(tab.id, { active: true });
+    return browser.runtime.sendMessage({ probe: 'prints', tabId: tab.id, windowId: tab.windowId, rects, dpr, viewport });
+  },
   /** Sets the browser's zoom for the tab at `url` (1 = none). */
   async zoom(url: string, factor: number) {
     await browser.tabs.setZoom((await findTab(url)).id, factor);
