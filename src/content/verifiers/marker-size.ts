@@ -1,6 +1,6 @@
 import { canvas2d } from './font-ink';
 import { isNone, type Sides } from './paint';
-import { firstLineSides, px } from './reach-sides';
+import { firstLineSides, px, zoomed } from './reach-sides';
 import { perTask } from './task-memo';
 
 /**
@@ -48,6 +48,71 @@ function defines(rule: CSSRule, depth: number): boolean {
   if (rule instanceof CSSImportRule) return rule.styleSheet === null || definesCounterStyle(rule.styleSheet, depth + 1);
   if (rule instanceof CSSGroupingRule) return Array.from(rule.cssRules).some((inner) => defines(inner, depth + 1));
   return false;
+}
+
+/** Markers drawn as one glyph; every other standard type writes the item's number. */
+const BULLETS = new Set(['disc', 'circle', 'square', 'disclosure-open', 'disclosure-closed']);
+/** Characters (the number and its period) a marker counted as nothing may have: "999." or "xii.". */
+const SHORT_MARKER = 4;
+
+/** How much the item's zoom and transforms enlarge a length at most (unbounded where unknown). */
+function stretchOf(node: Element, style: CSSStyleDeclaration): number {
+  const m = zoomed(node, style);
+  return m === undefined ? Number.POSITIVE_INFINITY : Math.max(Math.abs(m.a) + Math.abs(m.c), Math.abs(m.b) + Math.abs(m.d));
+}
+
+/**
+ * How many characters the item's number may take in a standard counter style (with its period and
+ * a sign), from the largest ordinal its list can give it; unbounded where that is not known.
+ */
+function ordinalChars(node: Element, type: string): number {
+  const bound = ordinalBound(node);
+  if (!Number.isFinite(bound)) return Number.POSITIVE_INFINITY;
+  if (type === 'decimal' || type === 'decimal-leading-zero') return Math.max(2, String(bound).length) + 2;
+  if (type.endsWith('-roman')) return bound < 4_000 ? longestRoman(bound) + 1 : Number.POSITIVE_INFINITY;
+  if (/-(?:alpha|latin)$/u.test(type)) return Math.ceil(Math.log(bound + 1) / Math.log(26)) + 2;
+  // Other systems (Greek, Armenian, CJK…): one symbol up to nine, not modelled beyond.
+  return bound <= 9 ? 2 : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The largest ordinal an <li> of an <ol>/<ul>/<menu> can show: its list's start, any item's value
+ * and any counter the list or its items reset, set or step (CSS), plus one step per item. The list
+ * resets its own list-item counter, so nothing outside it counts. Another element drawn as a list
+ * item counts on the document's counters: unbounded.
+ */
+function ordinalBound(node: Element): number {
+  const list = node.parentElement;
+  if (node.localName !== 'li' || !list || !['ol', 'ul', 'menu'].includes(list.localName)) return Number.POSITIVE_INFINITY;
+  return perTask('ordinal-bound', list, () => {
+    let base = Math.abs(Number(list.getAttribute('start') ?? 0));
+    let step = 1;
+    for (const element of [list, ...Array.from(list.children)]) {
+      if (element !== list && element.hasAttribute('value')) base = Math.max(base, Math.abs(Number(element.getAttribute('value'))));
+      const style = getComputedStyle(element);
+      base = Math.max(base, largest(style.counterReset), largest(style.counterSet));
+      step = Math.max(step, largest(style.counterIncrement));
+    }
+    const bound = base + list.children.length * step + 1;
+    return Number.isFinite(bound) ? bound : Number.POSITIVE_INFINITY;
+  });
+}
+
+/** The largest absolute number in a counter property's value (0 for none; NaN → unbounded). */
+function largest(value: string): number {
+  const numbers = value.match(/-?\d+(?:\.\d+)?(?:e[+-]?\d+)?/giu) ?? [];
+  return numbers.reduce((most, n) => Math.max(most, Math.abs(Number(n))), 0);
+}
+
+/** The longest Roman numeral of 1…n. */
+function longestRoman(n: number): number {
+  const digit = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX'].map((d) => d.length);
+  let longest = 0;
+  for (let k = 1; k <= n; k++) {
+    const length = Math.floor(k / 1000) + digit[Math.floor(k / 100) % 10]! + digit[Math.floor(k / 10) % 10]! + digit[k % 10]!;
+    longest = Math.max(longest, length);
+  }
+  return longest;
 }
 
 /** Width, height above the baseline and below it. */
@@ -136,8 +201,15 @@ export function markerSides(node: Element, style: CSSStyleDeclaration, restyled 
   // never be redefined (CSS Counter Styles 3 §3); another is the page's wherever a rule names it.
   // symbols() (Firefox) is an anonymous one, written in place.
   else if (!FIXED_STYLES.has(type) && (type.includes('(') || pageCounterStyles(node))) ink = UNKNOWN;
-  else if (font < LARGE_MARKER_PX && !restyled) return null;
-  else ink = [font * 3, font, font / 2];
+  else {
+    // A standard marker: a bullet, or the item's number in the list's counter style. Counted as
+    // nothing only while small on screen — its font through the item's zoom and transforms (a
+    // 20 px square under zoom: 15 was a 90 px block) — and short: 42 items valued 8888888888888
+    // at 20 px, or upper-roman 3888, drew bars of digits over a label (test/fixtures/marker-long.html).
+    const chars = BULLETS.has(type) ? 1 : ordinalChars(node, type);
+    if (!restyled && chars <= SHORT_MARKER && font * stretchOf(node, style) < LARGE_MARKER_PX) return null;
+    ink = [Math.max(font * 3, chars * font), font, font / 2];
+  }
   // Beside (outside) or at the start of (inside) the first line, a gap of about an em from it, on
   // its baseline: that lies within the item's content (half an em of slack for a squeezed line box).
   const gap = font + Math.abs(px(style.textIndent));

@@ -7,6 +7,7 @@ import { firstLetterExtent, firstLineExtent, markerExtent, selectionReaches } fr
 import { GENERATED, generates } from './pseudo-paint';
 import { pseudoBeyond } from './pseudo-reach';
 import { PseudoRules } from './pseudo-rules';
+import { onScreen, zoomed } from './reach-sides';
 import { clippedBySvgRoot, svgReach } from './svg-reach';
 import { parentElement } from './visibility';
 
@@ -161,8 +162,10 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
       }
       if (!ancestor && shapedBox(styleOf()) && overlaps(boxOf(), area)) found.shaped.push(node);
     } else if (!ancestor && (node.localName === 'li' || node.localName === 'summary')) {
+      // Its lengths are the item's own: on screen through its zoom and transforms, as paint-beyond's are.
       const marker = markerSides(node, styleOf());
-      if (marker && reaches(boxOf(), marker, area)) found.beyond.push({ element: node, what: 'list marker' });
+      if (marker && reaches(boxOf(), onScreen(marker, zoomed(node, styleOf())), area))
+        found.beyond.push({ element: node, what: 'list marker' });
     }
     // SVG shapes in an <svg> that does not clip them: strokes, markers, used shapes (svg-reach.ts).
     if (!ancestor && svgs.has(node) && node instanceof SVGGraphicsElement && node.localName !== 'svg' && !clippedBySvgRoot(node)) {
