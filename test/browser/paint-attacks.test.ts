@@ -89,6 +89,16 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
       await performed(id, 'Close panel', '/reach-pseudo.html#honest', firefox && id === '#after-lists');
   });
 
+  it("counts a highlight on a click-through layer's transparent text as paint over the label: the selection, a custom highlight, a text fragment's ::target-text in the button's colour; the same highlights see-through are read by the pixels", async () => {
+    const chromium = browserName === 'chromium';
+    // Firefox paints the selection over the text only, which lies below the label in the tall case: shown there.
+    const hidden = ['/overlay-selection.html?hide', '/overlay-highlight.html?hide', '/overlay-target-text.html#:~:text=qqqqqqqq'];
+    if (chromium) hidden.push('/overlay-selection.html?hide&tall');
+    for (const path of hidden) await blocked('#close', 'Close panel', null, path);
+    for (const path of ['/overlay-selection.html?plain', '/overlay-highlight.html?plain', '/overlay-target-text.html'])
+      await performed('#close', 'Close panel', path, true);
+  });
+
   it('counts a standard marker by what it draws on screen: 42 items numbered 8888888888888 or MMMDCCCLXXXVIII at 20 px, a square marker zoomed or scaled 15 times; the same items far from the button do not', async () => {
     const chromium = browserName === 'chromium';
     for (const path of [

@@ -31,6 +31,15 @@ export function glyphInputs(element: Element, style: CSSStyleDeclaration, who: s
 }
 
 /**
+ * A highlight over the element's text, or one a page rule styles and the browser may show there:
+ * for a layer over the label (paint.ts), whose own text may be transparent while its highlight's
+ * background is not.
+ */
+export function highlightOn(element: Element): string | null {
+  return highlightedBy(element) ?? styledHighlight(element);
+}
+
+/**
  * A page rule styling a highlight the browser may show over the label (::target-text,
  * ::spelling-error, ::grammar-error, ::search-text), on the element or an ancestor (highlights
  * inherit their styles down the tree). Whether the browser shows one now, the DOM does not say.

@@ -1,5 +1,6 @@
 import { parseColour, type Rgba } from './colour';
 import { lengths } from './css-length';
+import { highlightOn } from './glyph-inputs';
 import { PseudoRules } from './pseudo-rules';
 import { onScrollbar } from './scrollbars';
 import { describeElement, filterOpacity, parentElement } from './visibility';
@@ -246,6 +247,14 @@ export function paintAt(element: Element, x: number, y: number, shared: Readonly
   if (texts.some((r) => within(x, y, r))) {
     const fill = parseColour(style.getPropertyValue('-webkit-text-fill-color') || style.color);
     if (fill === null || fill[3] > 0) paints.push({ kind: 'unknown', what: `text of ${who}` });
+  }
+  // A highlight over a layer's text paints its own background over the line (Chromium: the whole
+  // line box) however transparent the text: the selection, a custom highlight or a text fragment's
+  // ::target-text in the button's colour on a click-through overlay hid the label (the sixth round,
+  // test/fixtures/overlay-selection.html, overlay-highlight.html, overlay-target-text.html). Any such highlight on a layer with text is a doubt.
+  if (within(x, y, rect) && (element.textContent ?? '') !== '') {
+    const highlight = highlightOn(element);
+    if (highlight) paints.push({ kind: 'unknown', what: `${highlight} on the text of ${who}` });
   }
   // Emphasis marks are drawn over (or under) the line even when the text itself is transparent.
   if (emphasis > 0 && texts.some((r) => within(x, y, r, [-emphasis, -emphasis, -emphasis, -emphasis])))
