@@ -113,30 +113,6 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await readByPixels('#close', 'Close panel', '/target-text.html?mark#:~:text=Close%20panel');
   });
 
-  it("sees a selection reaching into a closed shadow tree: painted there in the button's colour it hides the label (Chromium); styled as a site's own, the pixels read it", async () => {
-    const target = '#host >>> #close';
-    // Each a doubt the pixels settle. Firefox paints no selection in a window it does not focus:
-    // there the label shows in both, and the pixels read it.
-    const cases = browserName === 'chromium' ? ['plain'] : ['hide', 'plain'];
-    if (browserName === 'chromium') {
-      const hidden = await env.open('shop.example', '/shadow-selection.html?hide');
-      const refused = await click(hidden, target, 'Close panel');
-      expect(refused.verdict.executed).toBe(false);
-      expect(await clicks(hidden)).toEqual([]);
-      await hidden.close();
-    }
-    for (const which of cases) {
-      const shown = await env.open('shop.example', `/shadow-selection.html?${which}`);
-      const before = await captures();
-      const { verdict, asked } = await click(shown, target, 'Close panel');
-      expect(asked).toBe(false);
-      expect(verdict).toMatchObject({ decision: 'allow', executed: true });
-      expect(await clicks(shown)).toEqual(['close']);
-      expect((await captures()) - before, `${which}: read by the pixels`).toBeGreaterThan(0);
-      await shown.close();
-    }
-  });
-
   it('reads what a layer paints on each side of its border and between its columns: a wide bottom border or a column rule over the label covers it, an underline below it does not', async () => {
     await blocked('#bottom', 'Close panel', 'target_covered', '/repaint.html');
     await blocked('#rule', 'Close panel', null, '/repaint.html');

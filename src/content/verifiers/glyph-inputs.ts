@@ -1,7 +1,6 @@
 import { parseColour } from './colour';
 import { doubt, isNone, memoised } from './paint';
 import { PseudoRules } from './pseudo-rules';
-import { inRange, selectedRanges, treesAround } from './selection';
 import { perTaskChain } from './task-memo';
 import { describeElement, parentElement } from './visibility';
 
@@ -81,9 +80,11 @@ type Registry = { forEach(each: (highlight: Iterable<AbstractRange>) => void): v
 
 /** The selection or a custom highlight (CSS Custom Highlight API) over the element's text. */
 function highlightedBy(element: Element): string | null {
-  const selected = selectedRanges(treesAround(element));
-  if (selected.crossing) return 'a selection across shadow trees';
-  if (selected.ranges.some((range) => inRange(range, element))) return 'the selection';
+  const selection = document.getSelection();
+  for (let i = 0; selection && i < selection.rangeCount; i++) {
+    const range = selection.getRangeAt(i);
+    if (!range.collapsed && range.intersectsNode(element)) return 'the selection';
+  }
   const registry = (globalThis.CSS as unknown as { highlights?: Registry } | undefined)?.highlights;
   let found = false;
   try {

@@ -227,7 +227,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
       if (extent !== null && reaches(node.getBoundingClientRect(), extent, area)) found.beyond.push({ element: node, what });
     }
   }
-  const selected = selectionReaches(elements, paint, area, roots);
+  const selected = selectionReaches(elements, paint, area);
   if (selected) found.beyond.push({ element: selected, what: 'the selection’s ::selection paint' });
   // Inert subtrees, walked in the flat tree (slotted content inherits inertness from its slot's
   // ancestors). One holding the target makes the target inert itself, which the element

@@ -2,7 +2,6 @@ import { markerSides } from './marker-size';
 import type { Sides } from './paint';
 import { beyondBox, type PaintRules } from './paint-beyond';
 import { added, firstLineSides, onScreen, px, reaches, zoomed } from './reach-sides';
-import { inRange, selectedRanges } from './selection';
 
 /**
  * How far the pseudo-elements on a block's first line (its ::marker, ::first-letter, ::first-line)
@@ -74,22 +73,16 @@ export function firstLineExtent(node: Element): Sides | null {
  * Chromium). Asked only when the document has a selection, of the selected elements a paint rule
  * may reach (PaintRules: a ::selection rule's, inherited by descendants); from the selected text's bounds.
  */
-export function selectionReaches(
-  elements: readonly Element[],
-  rules: PaintRules,
-  area: DOMRect,
-  roots: readonly (Document | ShadowRoot)[],
-): Element | null {
-  const selected = selectedRanges(roots.filter((root): root is ShadowRoot => root instanceof ShadowRoot));
-  for (const range of selected.ranges) {
+export function selectionReaches(elements: readonly Element[], rules: PaintRules, area: DOMRect): Element | null {
+  const selection = document.getSelection();
+  for (let i = 0; selection && !selection.isCollapsed && i < selection.rangeCount; i++) {
+    const range = selection.getRangeAt(i);
     const box = range.getBoundingClientRect();
     for (const node of elements) {
-      if (!rules.mayHaveScanned(node) || !inRange(range, node)) continue;
+      if (!rules.mayHaveScanned(node) || !range.intersectsNode(node)) continue;
       const paint = ownPaint(node, getComputedStyle(node, '::selection'));
       if (paint && reaches(box, paint, area)) return node;
     }
   }
-  // Ends in two trees: what it covers, and so where its ::selection paints, is not modelled.
-  if (selected.crossing) return elements.find((node) => rules.mayHaveScanned(node)) ?? null;
   return null;
 }
