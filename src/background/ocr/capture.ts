@@ -1,5 +1,5 @@
 import browser from 'webextension-polyfill';
-import { documentArea, type GrayImage, quotaToSpare, toGray } from '../../core/pixels';
+import { documentArea, type GrayImage, QUOTA_WINDOW_MS, quotaToSpare, toGray } from '../../core/pixels';
 import type { Viewport } from '../../messages/viewport';
 import { MAX_PIXELS, MAX_SIDE } from '../../offscreen/protocol';
 
@@ -93,7 +93,7 @@ function throttled<T>(capture: () => Promise<T>): Promise<T> {
   pendingCaptures++;
   const next = captureQueue.then(async () => {
     if (recentCaptures.length >= CAPTURES_PER_SECOND) {
-      const wait = recentCaptures[0]! + 1_000 + 25 - performance.now();
+      const wait = recentCaptures[0]! + QUOTA_WINDOW_MS - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       recentCaptures.shift();
     }

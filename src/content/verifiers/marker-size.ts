@@ -1,6 +1,6 @@
 import { canvas2d } from './font-ink';
 import { isNone, type Sides } from './paint';
-import { firstLineSides, px, zoomed } from './reach-sides';
+import { firstLineSides, px, stretch, zoomed } from './reach-sides';
 import { perTask } from './task-memo';
 
 /**
@@ -14,8 +14,6 @@ import { perTask } from './task-memo';
 const LARGE_MARKER_PX = 24;
 
 const UNKNOWN: Ink = [1 / 0, 1 / 0, 1 / 0];
-/** The counter styles no @counter-style rule may redefine (CSS Counter Styles 3 §3). */
-const FIXED_STYLES = new Set(['decimal', 'disc', 'square', 'circle', 'disclosure-open', 'disclosure-closed']);
 
 /**
  * Whether a style sheet the node's trees use defines a counter style (top level, in conditional
@@ -52,13 +50,15 @@ function defines(rule: CSSRule, depth: number): boolean {
 
 /** Markers drawn as one glyph; every other standard type writes the item's number. */
 const BULLETS = new Set(['disc', 'circle', 'square', 'disclosure-open', 'disclosure-closed']);
+/** The counter styles no @counter-style rule may redefine (CSS Counter Styles 3 §3): the bullets and decimal. */
+const FIXED_STYLES = new Set([...BULLETS, 'decimal']);
 /** Characters (the number and its period) a marker counted as nothing may have: "999." or "xii.". */
 const SHORT_MARKER = 4;
 
 /** How much the item's zoom and transforms enlarge a length at most (unbounded where unknown). */
 function stretchOf(node: Element, style: CSSStyleDeclaration): number {
   const m = zoomed(node, style);
-  return m === undefined ? Number.POSITIVE_INFINITY : Math.max(Math.abs(m.a) + Math.abs(m.c), Math.abs(m.b) + Math.abs(m.d));
+  return m === undefined ? Number.POSITIVE_INFINITY : stretch(m);
 }
 
 /**
@@ -199,7 +199,7 @@ export function markerSides(node: Element, style: CSSStyleDeclaration, restyled 
   // A counter style of the page's own (@counter-style: symbols, prefix, suffix, padding) draws
   // any text at all, as a string marker does: thirteen █ at 20 px hid a label. Only six names can
   // never be redefined (CSS Counter Styles 3 §3); another is the page's wherever a rule names it.
-  // symbols() (Firefox) is an anonymous one, written in place.
+  // symbols() is an anonymous one, written in place.
   else if (!FIXED_STYLES.has(type) && (type.includes('(') || pageCounterStyles(node))) ink = UNKNOWN;
   else {
     // A standard marker: a bullet, or the item's number in the list's counter style. Counted as

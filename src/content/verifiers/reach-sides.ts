@@ -49,7 +49,7 @@ export function onScreen(sides: Sides, m: DOMMatrix | undefined): Sides {
 export const upright = (m: DOMMatrix) => m.b === 0 && m.c === 0 && m.a > 0 && m.d > 0;
 
 /** An upper bound of how much the map lengthens any length (its largest row sum). */
-const stretch = (m: DOMMatrix) => Math.max(Math.abs(m.a) + Math.abs(m.c), Math.abs(m.b) + Math.abs(m.d));
+export const stretch = (m: DOMMatrix) => Math.max(Math.abs(m.a) + Math.abs(m.c), Math.abs(m.b) + Math.abs(m.d));
 
 /** The box's transform with its CSS zoom (which scales its lengths as a scale() would), or undefined (3D). */
 export function zoomed(element: Element, own?: CSSStyleDeclaration): DOMMatrix | undefined {

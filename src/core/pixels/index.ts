@@ -5,6 +5,6 @@ export { dropRuleLines, trimFrame } from './edges';
 export { areaMeans, type GrayImage, toGray } from './gray';
 export { cropContrast, encodePgm, MIN_PIXEL_CONTRAST, prepareForOcr, showsAnything, upscale } from './ocr-input';
 export { encodePngGray, shrinkTo } from './png';
-export { quotaToSpare } from './quota';
+export { QUOTA_WINDOW_MS, quotaToSpare } from './quota';
 export { RECHECK_TOLERANCE, THUMB_CELL, type Thumbnail, thumbnail, thumbnailDistance } from './thumb';
 export { type Linear, upright } from './upright';

@@ -5,10 +5,10 @@
  * another capture is queued or under way, and only if one capture of the second stays free.
  * `recent`: when earlier captures started (ms, the same clock as `now`).
  */
-export const WINDOW_MS = 1_000 + 25;
+export const QUOTA_WINDOW_MS = 1_000 + 25;
 
 export function quotaToSpare(recent: readonly number[], pending: number, now: number, perSecond: number): boolean {
   if (!Number.isFinite(perSecond)) return true;
-  const inWindow = recent.filter((at) => at > now - WINDOW_MS).length;
+  const inWindow = recent.filter((at) => at > now - QUOTA_WINDOW_MS).length;
   return pending === 0 && inWindow < perSecond - 1;
 }
