@@ -55,9 +55,13 @@ const FIXED_STYLES = new Set([...BULLETS, 'decimal']);
 /** Characters (the number and its period) a marker counted as nothing may have: "999." or "xii.". */
 const SHORT_MARKER = 4;
 
-/** How much the item's zoom and transforms enlarge a length at most (unbounded where unknown). */
-function stretchOf(node: Element, style: CSSStyleDeclaration): number {
-  const m = zoomed(node, style);
+/**
+ * How much the item's zoom and transforms enlarge a length at most (unbounded where unknown). The
+ * item's own transform is in its chain once: passed as a pseudo-element's style too, it was
+ * counted twice (a scale(0.5) item's 60 px marker read as 15 px on screen, not 30).
+ */
+function stretchOf(node: Element): number {
+  const m = zoomed(node);
   return m === undefined ? Number.POSITIVE_INFINITY : stretch(m);
 }
 
@@ -207,7 +211,7 @@ export function markerSides(node: Element, style: CSSStyleDeclaration, restyled 
     // 20 px square under zoom: 15 was a 90 px block) — and short: 42 items valued 8888888888888
     // at 20 px, or upper-roman 3888, drew bars of digits over a label (test/fixtures/marker-long.html).
     const chars = BULLETS.has(type) ? 1 : ordinalChars(node, type);
-    if (!restyled && chars <= SHORT_MARKER && font * stretchOf(node, style) < LARGE_MARKER_PX) return null;
+    if (!restyled && chars <= SHORT_MARKER && font * stretchOf(node) < LARGE_MARKER_PX) return null;
     ink = [Math.max(font * 3, chars * font), font, font / 2];
   }
   // Beside (outside) or at the start of (inside) the first line, a gap of about an em from it, on

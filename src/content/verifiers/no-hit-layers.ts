@@ -164,8 +164,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     } else if (!ancestor && (node.localName === 'li' || node.localName === 'summary')) {
       // Its lengths are the item's own: on screen through its zoom and transforms, as paint-beyond's are.
       const marker = markerSides(node, styleOf());
-      if (marker && reaches(boxOf(), onScreen(marker, zoomed(node, styleOf())), area))
-        found.beyond.push({ element: node, what: 'list marker' });
+      if (marker && reaches(boxOf(), onScreen(marker, zoomed(node)), area)) found.beyond.push({ element: node, what: 'list marker' });
     }
     // SVG shapes in an <svg> that does not clip them: strokes, markers, used shapes (svg-reach.ts).
     if (!ancestor && svgs.has(node) && node instanceof SVGGraphicsElement && node.localName !== 'svg' && !clippedBySvgRoot(node)) {
