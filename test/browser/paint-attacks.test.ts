@@ -150,6 +150,13 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
       await performed(id, 'Close panel', '/reach-layers.html#honest');
   });
 
+  // Only elements a source of no-hit styles reaches are asked for their style (no-hit-sources.ts): each source once.
+  it('finds a click-through cover wherever its pointer-events comes from: a Web Animation, a CSS animation, a closed shadow host (inherited), a slot inside a closed tree (inherited by slotted content), a :host rule, an SVG attribute; a tooltip made click-through by an animation beside the button does not', async () => {
+    for (const id of ['animated', 'css-animation', 'hosted', 'slotted', 'host-rule', 'svg-attribute'])
+      await blocked(`#${id}`, 'Close panel', null, `/no-hit-sources.html#${id}`);
+    await performed('#beside-tip', 'Close panel', '/no-hit-sources.html#honest');
+  });
+
   it("performs nothing when paint over the label comes back after the certification (put back by the page the moment Warrant's look-up touched it); a page that only watches does not stop the click", async () => {
     const page = await env.open('shop.example', '/reach-layers.html#restored');
     // Shown for the proposal only: the page takes its cover away, then proposes.

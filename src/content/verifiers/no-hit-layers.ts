@@ -1,5 +1,6 @@
 import { flatChildren, flatContains, shadowIncludingElements } from './flat-tree';
 import { markerSides } from './marker-size';
+import { noHitSources } from './no-hit-sources';
 import { OtherPseudoRules } from './other-pseudos';
 import { overflowExtent } from './overflow-extent';
 import { beyondBox, holds, PaintRules, reaches, shapedBox } from './paint-beyond';
@@ -112,6 +113,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   // The target's flat-tree ancestors, once (asking per element walked up from the target each time).
   const ancestors = new Set<Element>();
   for (let node: Element | null = skip; node; node = parentElement(node)) ancestors.add(node);
+  const inside: Element[] = [];
   let scanned = 0;
   for (const node of shadowIncludingElements(roots)) {
     if (++scanned > MAX_SCAN) return null;
@@ -120,7 +122,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     // digest) byte for byte: a style attribute set and restored through CSSOM is re-serialised.
     if (skip.contains(node)) {
       const namespace = node.namespaceURI;
-      if (node !== skip && (namespace === HTML_NS || namespace === SVG_NS) && insideNoHits(node, area)) found.inside.push(node);
+      if (node !== skip && (namespace === HTML_NS || namespace === SVG_NS)) inside.push(node);
       continue;
     }
     // By namespace: HTML and SVG elements (an instanceof per element cost Firefox ~13 ms on the
@@ -132,6 +134,11 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     }
     elements.push(node);
   }
+  // Only elements a source of no-hit styles may reach are asked for their style (no-hit-sources.ts);
+  // SVG elements always (presentation attributes, fill- or stroke-only values).
+  const sources = noHitSources(roots);
+  const mayTakeNoHits = (node: Element) => sources === null || sources.has(node) || svgs.has(node) || node.namespaceURI === SVG_NS;
+  for (const node of inside) if (mayTakeNoHits(node) && insideNoHits(node, area)) found.inside.push(node);
   // Paint beyond a box, asked only of the elements a style rule, an inline style or an animation
   // may give any (paint-beyond.ts); an ancestor's own outer paint stays outside the box that holds
   // the target, but its own text's shadows and decorations do not.
@@ -171,7 +178,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
       const reach = svgReach(node, styleOf());
       if (reach && reaches(boxOf(), reach.extent, area)) found.beyond.push({ element: node, what: reach.what });
     }
-    if (ancestor) continue;
+    if (ancestor || !mayTakeNoHits(node)) continue;
     // Both tests must hold; the cheaper one first. In Chromium an element's box costs about twice
     // its computed pointer-events (big.html's button: certification p50 33-37 ms box-first, 15-21 ms
     // style-first); in Firefox box-first measured no slower (10-11 ms against 15 ms).

@@ -80,6 +80,24 @@ export class RuleSelectors {
     return this.matches(element);
   }
 
+  /**
+   * The elements of `scope` a picked rule may match, asked of the browser in one query (once anyIn
+   * has read every tree: the selectors of every scope are tried, more elements than need be, never
+   * fewer); null when unknown (every element may).
+   */
+  matchedIn(scope: Scope): Element[] | null {
+    this.scan(scope);
+    if (this.unknown) return null;
+    if (this.selectors.length === 0) return [];
+    this.joined ??= this.selectors.join(',');
+    try {
+      return Array.from(scope.querySelectorAll(this.joined));
+    } catch {
+      this.unknown = true;
+      return null;
+    }
+  }
+
   private matches(element: Element): boolean {
     if (this.selectors.length === 0) return false;
     this.joined ??= this.selectors.join(',');
