@@ -126,6 +126,12 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
       await blocked('#close', 'Close panel', null, path);
   });
 
+  it("shares a bulleted item's answer only with siblings nothing restyles: later items numbered 8888888888888 by a rule, an inline style, a Web Animation or the type attribute are read; left bulleted, they are not", async () => {
+    for (const via of ['rule', 'inline', 'animate', 'type'])
+      await blocked('#close', 'Close panel', null, `/marker-siblings.html?via=${via}`);
+    await performed('#close', 'Close panel', '/marker-siblings.html?via=none');
+  });
+
   it('counts a first letter sunk over several lines (initial-letter) and large first letters; floated and enlarged drop caps beside a button do not', async () => {
     // Firefox has no initial-letter: there the letter stays in its 20 px line and the label shows.
     if (browserName === 'chromium') await blocked('#initialletter', 'Close panel', null, '/reach-pseudo.html#initialletter');
@@ -150,7 +156,7 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
       await performed(id, 'Close panel', '/reach-layers.html#honest');
   });
 
-  // Only elements a source of no-hit styles reaches are asked for their style (no-hit-sources.ts): each source once.
+  // Only elements a source of no-hit styles reaches are asked for their style (style-sources.ts): each source once.
   it('finds a click-through cover wherever its pointer-events comes from: a Web Animation, a CSS animation, a closed shadow host (inherited), a slot inside a closed tree (inherited by slotted content), a :host rule, an SVG attribute; a tooltip made click-through by an animation beside the button does not', async () => {
     for (const id of ['animated', 'css-animation', 'hosted', 'slotted', 'host-rule', 'svg-attribute'])
       await blocked(`#${id}`, 'Close panel', null, `/no-hit-sources.html#${id}`);

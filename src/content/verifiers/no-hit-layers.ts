@@ -1,6 +1,5 @@
-import { flatChildren, flatContains, shadowIncludingElements } from './flat-tree';
+import { flatChildren, flatContains, flatParent, shadowIncludingElements } from './flat-tree';
 import { markerSides } from './marker-size';
-import { noHitSources } from './no-hit-sources';
 import { OtherPseudoRules } from './other-pseudos';
 import { overflowExtent } from './overflow-extent';
 import { beyondBox, holds, PaintRules, reaches, shapedBox } from './paint-beyond';
@@ -9,6 +8,7 @@ import { GENERATED, generates } from './pseudo-paint';
 import { pseudoBeyond } from './pseudo-reach';
 import { PseudoRules } from './pseudo-rules';
 import { onScreen, zoomed } from './reach-sides';
+import { MARKER_INPUTS, NO_HITS, styleSources } from './style-sources';
 import { clippedBySvgRoot, svgReach } from './svg-reach';
 import { parentElement } from './visibility';
 
@@ -61,6 +61,14 @@ const insideNoHits = (node: Element, area: DOMRect) =>
   __TARGET__ === 'chrome'
     ? takesNoHits(node, getComputedStyle(node)) && overlaps(node.getBoundingClientRect(), area)
     : overlaps(node.getBoundingClientRect(), area) && takesNoHits(node, getComputedStyle(node));
+
+/**
+ * An item whose attributes no user-agent rule reads: `hidden`, `type` (a list style), `popover`,
+ * `dir`… restyle an item with no page rule, so only class, id, value and data attributes are
+ * shared with its siblings (the others are read one by one).
+ */
+const plainItem = (node: Element) =>
+  Array.from(node.attributes).every(({ name }) => name === 'class' || name === 'id' || name === 'value' || name.startsWith('data-'));
 
 /** Whether the element matches a selector taken from a page's rule (one the browser rejects here: yes). */
 function matchesSafely(element: Element, selector: string): boolean {
@@ -134,9 +142,12 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     }
     elements.push(node);
   }
-  // Only elements a source of no-hit styles may reach are asked for their style (no-hit-sources.ts);
+  // Only elements a source of no-hit styles may reach are asked for their style (style-sources.ts);
   // SVG elements always (presentation attributes, fill- or stroke-only values).
-  const sources = noHitSources(roots);
+  const sources = styleSources(roots, NO_HITS, true);
+  // List items no marker input reaches share their flat-tree parent's answer, per kind (li, summary).
+  const markerSources = styleSources(roots, MARKER_INPUTS, false);
+  const noMarker = new Map<Element, Set<string>>();
   const mayTakeNoHits = (node: Element) => sources === null || sources.has(node) || svgs.has(node) || node.namespaceURI === SVG_NS;
   for (const node of inside) if (mayTakeNoHits(node) && insideNoHits(node, area)) found.inside.push(node);
   // Paint beyond a box, asked only of the elements a style rule, an inline style or an animation
@@ -169,9 +180,12 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
       }
       if (!ancestor && shapedBox(styleOf()) && overlaps(boxOf(), area)) found.shaped.push(node);
     } else if (!ancestor && (node.localName === 'li' || node.localName === 'summary')) {
+      const parent = markerSources !== null && !markerSources.has(node) && plainItem(node) ? flatParent(node) : null;
+      const none = parent ? noMarker.get(parent) : undefined;
       // Its lengths are the item's own: on screen through its zoom and transforms, as paint-beyond's are.
-      const marker = markerSides(node, styleOf());
+      const marker = none?.has(node.localName) ? null : markerSides(node, styleOf());
       if (marker && reaches(boxOf(), onScreen(marker, zoomed(node)), area)) found.beyond.push({ element: node, what: 'list marker' });
+      if (parent && marker === null) noMarker.set(parent, (none ?? new Set()).add(node.localName));
     }
     // SVG shapes in an <svg> that does not clip them: strokes, markers, used shapes (svg-reach.ts).
     if (!ancestor && svgs.has(node) && node instanceof SVGGraphicsElement && node.localName !== 'svg' && !clippedBySvgRoot(node)) {

@@ -1,0 +1,59 @@
+import { flatChildren } from './flat-tree';
+import { RuleSelectors } from './pseudo-rules';
+
+/**
+ * Which elements a style may reach, from where it can come, so that only those are asked for their
+ * computed style (a style read for each of a 5,000-element page's elements was most of a
+ * certification's cost in Chromium). A property differs from its default (or, inherited, from the
+ * parent's value) only where a style rule declares it (or `all`), an inline style does, or an
+ * animation or transition runs; an inherited one also on the flat-tree descendants of those. Sound
+ * or silent, as pseudo-rules.ts: a rule the scan cannot place (a sheet of another origin, `:host`,
+ * `::slotted`, `::part`, nesting) makes every element a candidate (null). User-agent rules and SVG
+ * presentation attributes are the caller's to allow for.
+ */
+export function styleSources(roots: readonly (Document | ShadowRoot)[], declares: RegExp, inherited: boolean): Set<Element> | null {
+  const rules = new RuleSelectors((rule) => (declares.test(rule.style.cssText) ? rule.selectorText : null));
+  rules.anyIn(roots);
+  const seeds: Element[] = [];
+  for (const root of roots) {
+    const matched = rules.matchedIn(root);
+    if (matched === null) return null;
+    seeds.push(...matched);
+    for (const element of Array.from(root.querySelectorAll('[style]'))) {
+      const inline = (element as Partial<ElementCSSInlineStyle>).style;
+      if (inline && declares.test(inline.cssText)) seeds.push(element);
+    }
+    // CSS animations and transitions are listed too (discrete properties animate as well).
+    for (const animation of root.getAnimations?.() ?? []) {
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      if (target) seeds.push(target);
+    }
+  }
+  if (!inherited) return new Set(seeds);
+  // Inherited down the flat tree: a shadow tree's content from its host, slotted content from its slot.
+  const sources = new Set<Element>();
+  const stack: Node[] = seeds;
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType !== Node.ELEMENT_NODE || sources.has(node as Element)) continue;
+    sources.add(node as Element);
+    for (const child of flatChildren(node)) stack.push(child);
+  }
+  return sources;
+}
+
+/**
+ * `pointer-events` and `interactivity`: no user-agent rule gives an HTML or SVG element anything
+ * but `auto` (measured: every HTML element, every input type, open dialogs and popovers, disabled
+ * controls, SVG shapes, in Chromium 156 and Firefox ESR 153); SVG elements are read whatever
+ * (presentation attributes). The `inert` attribute is found apart (no-hit-layers.ts).
+ */
+export const NO_HITS = /pointer-events|interactivity|(?:^|[\s;{])all\s*:/iu;
+
+/**
+ * What decides whether a list item's standard marker is too small to hide anything (marker-size.ts):
+ * its display, list style, font and content, its zoom and transforms. Where none reaches an item,
+ * it has its flat-tree parent's inherited values and no transform or zoom of its own, as every
+ * sibling of its kind no source reaches: one answer serves them all (a 1,000-item list read 1,000 times).
+ */
+export const MARKER_INPUTS = /list-style|font|display|content|quotes|zoom|transform|rotate|scale|translate|offset|(?:^|[\s;{])all\s*:/iu;
