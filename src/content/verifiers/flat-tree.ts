@@ -42,6 +42,20 @@ function shadowAccess(): ShadowAccess {
   return access;
 }
 
+/**
+ * The shadow root of an element whose local name is `name`, for a walk over every element of a
+ * page: no memo, and one look-up per element (Firefox: its own property, read once instead of
+ * four reads through the content script's wrappers; Chromium: the open root, then the API).
+ */
+export function hostedRoot(element: Element, name: string): ShadowRoot | null {
+  if (!HOSTS.has(name) && !name.includes('-')) return null;
+  if (__TARGET__ === 'firefox') {
+    const own = (element as { openOrClosedShadowRoot?: unknown }).openOrClosedShadowRoot;
+    if (own !== undefined) return typeof own === 'function' ? asRoot((own as () => unknown).call(element)) : asRoot(own);
+  }
+  return shadowAccess()(element);
+}
+
 const asRoot = (value: unknown): ShadowRoot | null =>
   value !== null && typeof value === 'object' && (value as Node).nodeType === Node.DOCUMENT_FRAGMENT_NODE ? (value as ShadowRoot) : null;
 

@@ -1,4 +1,4 @@
-import { flatChildren, flatContains, flatParent, shadowIncludingElements } from './flat-tree';
+import { flatChildren, flatContains, flatParent } from './flat-tree';
 import { markerSides } from './marker-size';
 import { OtherPseudoRules } from './other-pseudos';
 import { overflowExtent } from './overflow-extent';
@@ -10,6 +10,7 @@ import { PseudoRules } from './pseudo-rules';
 import { onScreen, zoomed } from './reach-sides';
 import { MARKER_INPUTS, NO_HITS, styleSources } from './style-sources';
 import { clippedBySvgRoot, svgReach } from './svg-reach';
+import { walkTrees } from './tree-walk';
 import { parentElement } from './visibility';
 
 /**
@@ -21,7 +22,6 @@ import { parentElement } from './visibility';
  */
 
 const MAX_SCAN = 20_000;
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /**
@@ -112,36 +112,14 @@ export type NoHitLayers = {
  * returning; nothing runs in between). Null when the document is too large.
  */
 export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): NoHitLayers | null {
-  const roots: (Document | ShadowRoot)[] = [];
+  const walk = walkTrees(skip, MAX_SCAN);
+  if (walk === null) return null;
+  const { roots, elements, svgs, items, inert: inertRoots, inside } = walk;
+  let scanned = walk.scanned;
   const found: NoHitLayers = { ...noLayers(), roots };
-  const inertRoots: Element[] = [];
-  const elements: Element[] = [];
-  // SVG elements, told apart once.
-  const svgs = new Set<Element>();
   // The target's flat-tree ancestors, once (asking per element walked up from the target each time).
   const ancestors = new Set<Element>();
   for (let node: Element | null = skip; node; node = parentElement(node)) ancestors.add(node);
-  const inside: Element[] = [];
-  let scanned = 0;
-  for (const node of shadowIncludingElements(roots)) {
-    if (++scanned > MAX_SCAN) return null;
-    if (node.hasAttribute('inert')) inertRoots.push(node);
-    // The target's own content is its paint; leaving it untouched also keeps its markup (and
-    // digest) byte for byte: a style attribute set and restored through CSSOM is re-serialised.
-    if (skip.contains(node)) {
-      const namespace = node.namespaceURI;
-      if (node !== skip && (namespace === HTML_NS || namespace === SVG_NS)) inside.push(node);
-      continue;
-    }
-    // By namespace: HTML and SVG elements (an instanceof per element cost Firefox ~13 ms on the
-    // bench's 5,000-element page, through the content script's wrappers).
-    const namespace = node.namespaceURI;
-    if (namespace !== HTML_NS) {
-      if (namespace !== SVG_NS) continue;
-      svgs.add(node);
-    }
-    elements.push(node);
-  }
   // Only elements a source of no-hit styles may reach are asked for their style (style-sources.ts);
   // SVG elements always (presentation attributes, fill- or stroke-only values).
   const sources = styleSources(roots, NO_HITS, true);
@@ -155,8 +133,14 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   // the target, but its own text's shadows and decorations do not.
   const paint = new PaintRules();
   paint.anyIn(roots);
+  const paintedBeyond = paint.everyElement();
   const animated = new Set((document.getAnimations?.() ?? []).map((a) => (a.effect as KeyframeEffect | null)?.target ?? null));
   for (const node of elements) {
+    const ancestor = ancestors.has(node);
+    const painted = paintedBeyond(node) || animated.has(node);
+    const item = !ancestor && items.has(node);
+    // Nothing below concerns the rest (most of a page): no closures made for them.
+    if (!painted && !item && !svgs.has(node) && (ancestor || !mayTakeNoHits(node))) continue;
     let box: DOMRect | null = null;
     const boxOf = () => (box ??= node.getBoundingClientRect());
     let style: CSSStyleDeclaration | null = null;
@@ -164,8 +148,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     // The box grown to where overflowing content paints (overflow-extent.ts), once.
     let extent: DOMRect | null = null;
     const extentOf = () => (extent ??= overflowExtent(node, boxOf(), styleOf));
-    const ancestor = ancestors.has(node);
-    if (paint.mayHaveScanned(node) || animated.has(node)) {
+    if (painted) {
       // beyondBox counts a standard list marker too.
       const beyond = beyondBox(styleOf(), boxOf, node);
       // Paint only outside a box that holds the whole label cannot reach it (a focus ring's layer
@@ -179,7 +162,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
         found.beyond.push({ element: node, what: beyond.what });
       }
       if (!ancestor && shapedBox(styleOf()) && overlaps(boxOf(), area)) found.shaped.push(node);
-    } else if (!ancestor && (node.localName === 'li' || node.localName === 'summary')) {
+    } else if (item) {
       const parent = markerSources !== null && !markerSources.has(node) && plainItem(node) ? flatParent(node) : null;
       const none = parent ? noMarker.get(parent) : undefined;
       // Its lengths are the item's own: on screen through its zoom and transforms, as paint-beyond's are.

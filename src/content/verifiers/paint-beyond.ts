@@ -247,8 +247,19 @@ export class PaintRules extends RuleSelectors {
   }
 
   override mayHaveScanned(element: Element): boolean {
+    return super.mayHaveScanned(element) || this.otherwise(element);
+  }
+
+  /** mayHaveScanned for a walk over every element of the page (no-hit-layers.ts): the rules' matches found once per tree. */
+  everyElement(): (element: Element) => boolean {
+    const matched = this.everyMatched();
+    if (matched === null) return (element) => this.mayHaveScanned(element);
+    return (element) => matched.has(element) || this.otherwise(element);
+  }
+
+  /** Inline styles, and paint inherited across trees, which no selector matches. */
+  private otherwise(element: Element): boolean {
     return (
-      super.mayHaveScanned(element) ||
       this.inline.has(element) ||
       this.inlineAbove.some((above) => above !== element && flatContains(above, element)) ||
       (this.inheritingTrees.size > 0 && this.inheritingTrees.has(element.getRootNode())) ||
