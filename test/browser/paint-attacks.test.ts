@@ -163,6 +163,11 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
     await performed('#beside-tip', 'Close panel', '/no-hit-sources.html#honest');
   });
 
+  it("counts a popover a modal dialog makes inert, painted over the dialog's button (it takes no clicks and no style says so); the same popover beside the button does not", async () => {
+    await blocked('#close', 'Close panel', null, '/modal-inert.html?cover');
+    for (const path of ['/modal-inert.html?beside', '/modal-inert.html']) await performed('#close', 'Close panel', path);
+  });
+
   it("performs nothing when paint over the label comes back after the certification (put back by the page the moment Warrant's look-up touched it); a page that only watches does not stop the click", async () => {
     const page = await env.open('shop.example', '/reach-layers.html#restored');
     // Shown for the proposal only: the page takes its cover away, then proposes.

@@ -215,6 +215,11 @@ export function layersAt(
       report.doubts.push(`${describeElement(layer)} overlaps the label between the points looked at`);
     }
   }
+  for (const layer of hidden?.inertOver ?? []) {
+    report.doubts.push(
+      `${describeElement(layer)} is painted over the modal dialog where the label is, and takes no clicks (the dialog makes it inert)`,
+    );
+  }
   report.doubts = [...new Set(report.doubts)].slice(0, 8);
   return report;
 }

@@ -1,5 +1,6 @@
 import { flatChildren, flatContains, flatParent } from './flat-tree';
 import { markerSides } from './marker-size';
+import { inertOverModal } from './modal-inert';
 import { OtherPseudoRules } from './other-pseudos';
 import { overflowExtent } from './overflow-extent';
 import { beyondBox, holds, PaintRules, reaches, shapedBox } from './paint-beyond';
@@ -103,6 +104,8 @@ export type NoHitLayers = {
   otherNames: string[];
   /** Such pseudo-elements held to `pointer-events: … !important`, which the look-up may not beat. */
   held: string[];
+  /** Top-layer elements a modal dialog holding the target makes inert, over the label (modal-inert.ts). */
+  inertOver: Element[];
 };
 
 /**
@@ -230,6 +233,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
       if (extent !== null && reaches(node.getBoundingClientRect(), extent, area)) found.beyond.push({ element: node, what });
     }
   }
+  found.inertOver = inertOverModal(roots, skip, area, (element) => rules.mayHaveScanned(element));
   const selected = selectionReaches(elements, paint, area);
   if (selected) found.beyond.push({ element: selected, what: 'the selection’s ::selection paint' });
   // Inert subtrees, walked in the flat tree (slotted content inherits inertness from its slot's
@@ -272,4 +276,5 @@ export const noLayers = (): NoHitLayers => ({
   others: [],
   otherNames: [],
   held: [],
+  inertOver: [],
 });
