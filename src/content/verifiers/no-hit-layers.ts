@@ -125,7 +125,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   for (let node: Element | null = skip; node; node = parentElement(node)) ancestors.add(node);
   // Only elements a source of no-hit styles may reach are asked for their style (style-sources.ts);
   // SVG elements always (presentation attributes, fill- or stroke-only values).
-  const sources = styleSources(roots, NO_HITS, true);
+  const sources = styleSources(roots, NO_HITS, true, '[pointer-events]');
   // List items no marker input reaches share their flat-tree parent's answer, per kind (li, summary).
   const markerSources = styleSources(roots, MARKER_INPUTS, false);
   const noMarker = new Map<Element, Set<string>>();

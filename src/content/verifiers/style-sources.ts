@@ -8,10 +8,15 @@ import { RuleSelectors } from './pseudo-rules';
  * parent's value) only where a style rule declares it (or `all`), an inline style does, or an
  * animation or transition runs; an inherited one also on the flat-tree descendants of those. Sound
  * or silent, as pseudo-rules.ts: a rule the scan cannot place (a sheet of another origin, `:host`,
- * `::slotted`, `::part`, nesting) makes every element a candidate (null). User-agent rules and SVG
- * presentation attributes are the caller's to allow for.
+ * `::slotted`, `::part`, nesting) makes every element a candidate (null). User-agent rules are the
+ * caller's to allow for; presentation attributes it names (`attributes`, a selector) are sources too.
  */
-export function styleSources(roots: readonly (Document | ShadowRoot)[], declares: RegExp, inherited: boolean): Set<Element> | null {
+export function styleSources(
+  roots: readonly (Document | ShadowRoot)[],
+  declares: RegExp,
+  inherited: boolean,
+  attributes?: string,
+): Set<Element> | null {
   const rules = new RuleSelectors((rule) => (declares.test(rule.style.cssText) ? rule.selectorText : null));
   rules.anyIn(roots);
   const seeds: Element[] = [];
@@ -23,6 +28,8 @@ export function styleSources(roots: readonly (Document | ShadowRoot)[], declares
       const inline = (element as Partial<ElementCSSInlineStyle>).style;
       if (inline && declares.test(inline.cssText)) seeds.push(element);
     }
+    // Presentation attributes (SVG's `pointer-events`, which an HTML box in a <foreignObject> inherits).
+    if (attributes) seeds.push(...Array.from(root.querySelectorAll(attributes)));
     // CSS animations and transitions are listed too (discrete properties animate as well).
     for (const animation of root.getAnimations?.() ?? []) {
       const target = (animation.effect as KeyframeEffect | null)?.target;
@@ -45,8 +52,9 @@ export function styleSources(roots: readonly (Document | ShadowRoot)[], declares
 /**
  * `pointer-events` and `interactivity`: no user-agent rule gives an HTML or SVG element anything
  * but `auto` (measured: every HTML element, every input type, open dialogs and popovers, disabled
- * controls, SVG shapes, in Chromium 156 and Firefox ESR 153); SVG elements are read whatever
- * (presentation attributes). The `inert` attribute is found apart (no-hit-layers.ts).
+ * controls, SVG shapes, in Chromium 156 and Firefox ESR 153); SVG elements are read whatever, and
+ * the `pointer-events` presentation attribute is a source (an HTML cover in a <foreignObject>
+ * inherits it from a 0 px <svg> the look-up never overrides). The `inert` attribute is found apart.
  */
 export const NO_HITS = /pointer-events|interactivity|(?:^|[\s;{])all\s*:/iu;
 
