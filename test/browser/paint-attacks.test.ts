@@ -168,6 +168,14 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
     for (const path of ['/modal-inert.html?beside', '/modal-inert.html']) await performed('#close', 'Close panel', path);
   });
 
+  // The seventh attacker round (pages never shown to the project, against the pruned scan).
+  it("counts covers no look-up can make take clicks: a click-through <math> or element of a page's own namespace, content spilling out of a 1 px <foreignObject> (or inheriting its <svg>'s pointer-events), a cover made click-through by an animation on a frame's timeline or a shadow-tree box-shadow from a Web Animation; a formula and a foreignObject beside the button do not", async () => {
+    for (const id of ['math', 'xns', 'fooverflow', 'fo', 'adoptsh'])
+      await blocked(`#${id}`, 'Close panel', null, `/pruning-attacks.html#${id}`);
+    for (const path of ['/animation-timeline.html', '/animation-shadow.html']) await blocked('#close', 'Close panel', null, path);
+    await performed('#beside-math', 'Close panel', '/pruning-attacks.html#honest');
+  });
+
   it("performs nothing when paint over the label comes back after the certification (put back by the page the moment Warrant's look-up touched it); a page that only watches does not stop the click", async () => {
     const page = await env.open('shop.example', '/reach-layers.html#restored');
     // Shown for the proposal only: the page takes its cover away, then proposes.

@@ -215,6 +215,9 @@ export function layersAt(
       report.doubts.push(`${describeElement(layer)} overlaps the label between the points looked at`);
     }
   }
+  for (const { element: layer, what } of hidden?.foreign ?? []) {
+    report.doubts.push(`${describeElement(layer)} is painted over the label (${what})`);
+  }
   for (const layer of hidden?.inertOver ?? []) {
     report.doubts.push(
       `${describeElement(layer)} is painted over the modal dialog where the label is, and takes no clicks (the dialog makes it inert)`,

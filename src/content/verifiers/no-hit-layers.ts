@@ -1,4 +1,6 @@
+import { animatedIn } from './animations';
 import { flatChildren, flatContains, flatParent } from './flat-tree';
+import { foreignOver, spillsOver } from './foreign-paint';
 import { markerSides } from './marker-size';
 import { inertOverModal } from './modal-inert';
 import { OtherPseudoRules } from './other-pseudos';
@@ -106,6 +108,8 @@ export type NoHitLayers = {
   held: string[];
   /** Top-layer elements a modal dialog holding the target makes inert, over the label (modal-inert.ts). */
   inertOver: Element[];
+  /** Paint no look-up can make take hits over the label: other namespaces' boxes, content spilling out of a <foreignObject> (foreign-paint.ts). */
+  foreign: { element: Element; what: string }[];
 };
 
 /**
@@ -137,7 +141,8 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   const paint = new PaintRules();
   paint.anyIn(roots);
   const paintedBeyond = paint.everyElement();
-  const animated = new Set((document.getAnimations?.() ?? []).map((a) => (a.effect as KeyframeEffect | null)?.target ?? null));
+  // Every tree's listed animations (one on another document's timeline Chromium lists nowhere: open, in the README).
+  const animated = animatedIn(roots, true)!;
   for (const node of elements) {
     const ancestor = ancestors.has(node);
     const painted = paintedBeyond(node) || animated.has(node);
@@ -234,6 +239,12 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     }
   }
   found.inertOver = inertOverModal(roots, skip, area, (element) => rules.mayHaveScanned(element));
+  for (const element of walk.foreign)
+    if (foreignOver(element, area, (style) => takesNoHits(element, style)))
+      found.foreign.push({ element, what: 'an element of another namespace that takes no clicks' });
+  for (const element of svgs)
+    if (element.localName === 'foreignObject' && !ancestors.has(element) && spillsOver(element, area))
+      found.foreign.push({ element, what: 'content overflowing a foreignObject, which takes clicks only inside it' });
   const selected = selectionReaches(elements, paint, area);
   if (selected) found.beyond.push({ element: selected, what: 'the selection’s ::selection paint' });
   // Inert subtrees, walked in the flat tree (slotted content inherits inertness from its slot's
@@ -277,4 +288,5 @@ export const noLayers = (): NoHitLayers => ({
   otherNames: [],
   held: [],
   inertOver: [],
+  foreign: [],
 });

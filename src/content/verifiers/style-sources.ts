@@ -1,3 +1,4 @@
+import { animatedIn } from './animations';
 import { flatChildren } from './flat-tree';
 import { RuleSelectors } from './pseudo-rules';
 
@@ -19,7 +20,10 @@ export function styleSources(
 ): Set<Element> | null {
   const rules = new RuleSelectors((rule) => (declares.test(rule.style.cssText) ? rule.selectorText : null));
   rules.anyIn(roots);
-  const seeds: Element[] = [];
+  // CSS animations and transitions too (discrete properties animate as well).
+  const animated = animatedIn(roots);
+  if (animated === null) return null;
+  const seeds: Element[] = [...animated];
   for (const root of roots) {
     const matched = rules.matchedIn(root);
     if (matched === null) return null;
@@ -30,11 +34,6 @@ export function styleSources(
     }
     // Presentation attributes (SVG's `pointer-events`, which an HTML box in a <foreignObject> inherits).
     if (attributes) seeds.push(...Array.from(root.querySelectorAll(attributes)));
-    // CSS animations and transitions are listed too (discrete properties animate as well).
-    for (const animation of root.getAnimations?.() ?? []) {
-      const target = (animation.effect as KeyframeEffect | null)?.target;
-      if (target) seeds.push(target);
-    }
   }
   if (!inherited) return new Set(seeds);
   // Inherited down the flat tree: a shadow tree's content from its host, slotted content from its slot.

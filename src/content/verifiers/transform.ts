@@ -2,6 +2,7 @@ import type { Linear } from '../../core/pixels/upright';
 
 export type Painted = { linear: Linear; width: number; height: number };
 
+import { animatedIn } from './animations';
 import { flatParent } from './flat-tree';
 import { RuleSelectors } from './pseudo-rules';
 import { perTask, perTaskChain } from './task-memo';
@@ -98,12 +99,8 @@ function mayTransform(node: Element): boolean {
   if (node.namespaceURI !== HTML_NS) return true;
   if (node.hasAttribute('style') && TRANSFORMING.test((node as HTMLElement).style.cssText)) return true;
   const root = node.getRootNode() as Document | ShadowRoot;
-  const animated = perTask('animated-targets', root, (tree) => {
-    const targets = new Set<Element | null>();
-    for (const animation of tree.getAnimations?.() ?? []) targets.add((animation.effect as KeyframeEffect | null)?.target ?? null);
-    return targets;
-  });
-  if (animated.has(node)) return true;
+  const animated = perTask('animated-targets', root, (tree) => animatedIn([tree]));
+  if (animated === null || animated.has(node)) return true;
   return perTask(
     'transform-rules',
     document,

@@ -16,6 +16,8 @@ export type Walk = {
   inert: Element[];
   /** The target's own HTML and SVG content (its light-tree descendants). */
   inside: Element[];
+  /** Elements of other namespaces (MathML, a page's own XML), outside the target: CSS boxes too. */
+  foreign: Element[];
   /** How many elements were walked. */
   scanned: number;
 };
@@ -28,7 +30,7 @@ export type Walk = {
  * content script's wrappers. Null past `max` elements.
  */
 export function walkTrees(skip: Element, max: number): Walk | null {
-  const walk: Walk = { roots: [document], elements: [], svgs: new Set(), items: new Set(), inert: [], inside: [], scanned: 0 };
+  const walk: Walk = { roots: [document], elements: [], svgs: new Set(), items: new Set(), inert: [], inside: [], foreign: [], scanned: 0 };
   const own = new Set<Element>(Array.from(skip.querySelectorAll('*')));
   own.add(skip);
   for (let r = 0; r < walk.roots.length; r++) {
@@ -42,8 +44,11 @@ export function walkTrees(skip: Element, max: number): Walk | null {
       if (shadow) walk.roots.push(shadow);
       const namespace = node.namespaceURI;
       // By namespace: HTML and SVG elements (an instanceof per element cost Firefox ~13 ms).
-      if (namespace !== HTML_NS && namespace !== SVG_NS) continue;
       // The target's own content is its paint (left untouched: its markup and digest stay byte for byte).
+      if (namespace !== HTML_NS && namespace !== SVG_NS) {
+        if (!own.has(node)) walk.foreign.push(node);
+        continue;
+      }
       if (own.has(node)) {
         if (node !== skip) walk.inside.push(node);
         continue;
