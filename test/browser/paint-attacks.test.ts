@@ -132,6 +132,11 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
     await performed('#close', 'Close panel', '/marker-siblings.html?via=none');
   });
 
+  it("counts a marker a page's font face draws 25 times its size (size-adjust on the digits: '1.' about 400 px tall at a computed 16 px); an ordinary face of the page's own beside the button does not", async () => {
+    await blocked('#close', 'Close panel', null, '/marker-font.html?mode=hide&x=240&y=38');
+    await performed('#close', 'Close panel', '/marker-font.html');
+  });
+
   it('counts a first letter sunk over several lines (initial-letter) and large first letters; floated and enlarged drop caps beside a button do not', async () => {
     // Firefox has no initial-letter: there the letter stays in its 20 px line and the label shows.
     if (browserName === 'chromium') await blocked('#initialletter', 'Close panel', null, '/reach-pseudo.html#initialletter');

@@ -57,6 +57,12 @@ function pageFamilies(): Set<string> | null {
   });
 }
 
+/** Whether the style's font may be one of the page's own faces (which a size-adjust can redraw at any size). */
+export function pageFont(style: CSSStyleDeclaration): boolean {
+  const faces = pageFamilies();
+  return faces === null || style.fontFamily.split(',').some((f) => faces.has(unquoted(f)));
+}
+
 /** The factor (0–1) by which the element's font draws its text smaller than its font size says. */
 export function inkScale(element: Element, style: CSSStyleDeclaration): number {
   const adjusted = style.getPropertyValue('font-size-adjust');

@@ -1,4 +1,4 @@
-import { canvas2d } from './font-ink';
+import { canvas2d, pageFont } from './font-ink';
 import { isNone, type Sides } from './paint';
 import { firstLineSides, px, stretch, zoomed } from './reach-sides';
 import { perTask } from './task-memo';
@@ -119,6 +119,20 @@ function longestRoman(n: number): number {
   return longest;
 }
 
+/**
+ * Whether a page's own font face may draw the marker larger than its font size says: `@font-face
+ * { size-adjust: 2500% }` for the digits drew a list's "1." about 400 px tall at a computed 16 px
+ * (an attacker's page, both browsers). Where the marker's font may be the page's, its digits (or,
+ * for a bullet drawn as a glyph, its symbol) are measured as that font draws them, and that ink
+ * (every digit's width: more than the marker's) is the marker's; unmeasurable (not loaded yet) is
+ * unbounded.
+ */
+function enlarged(marker: CSSStyleDeclaration, font: number, type: string): Ink | null {
+  if (!pageFont(marker)) return null;
+  const drawn = measure(BULLETS.has(type) ? '\u2022\u25E6\u25AA\u25B8\u25BE' : '0123456789.', marker);
+  return drawn[1] + drawn[2] <= font * 1.5 && drawn[0] <= font * 11 ? null : drawn;
+}
+
 /** Width, height above the baseline and below it. */
 type Ink = [number, number, number];
 
@@ -211,8 +225,9 @@ export function markerSides(node: Element, style: CSSStyleDeclaration, restyled 
     // 20 px square under zoom: 15 was a 90 px block) — and short: 42 items valued 8888888888888
     // at 20 px, or upper-roman 3888, drew bars of digits over a label (test/fixtures/marker-long.html).
     const chars = BULLETS.has(type) ? 1 : ordinalChars(node, type);
-    if (!restyled && chars <= SHORT_MARKER && font * stretchOf(node) < LARGE_MARKER_PX) return null;
-    ink = [Math.max(font * 3, chars * font), font, font / 2];
+    const drawn = enlarged(marker, font, type);
+    if (!restyled && chars <= SHORT_MARKER && font * stretchOf(node) < LARGE_MARKER_PX && drawn === null) return null;
+    ink = drawn ?? [Math.max(font * 3, chars * font), font, font / 2];
   }
   // Beside (outside) or at the start of (inside) the first line, a gap of about an em from it, on
   // its baseline: that lies within the item's content (half an em of slack for a squeezed line box).
