@@ -121,6 +121,22 @@ function readFlatParent(node: Element | Text): Element | null {
   return null;
 }
 
+/**
+ * Whether `test` holds for an element of the flat subtrees under `from` (the starting nodes
+ * included), walked depth first; past `max` elements the answer is yes (too large to tell).
+ */
+export function someInFlatSubtree(from: readonly Node[], max: number, test: (element: Element) => boolean): boolean {
+  const stack = [...from];
+  let seen = 0;
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType !== Node.ELEMENT_NODE) continue;
+    if (++seen > max || test(node as Element)) return true;
+    for (const child of flatChildren(node)) stack.push(child);
+  }
+  return false;
+}
+
 /** Whether `node` is `ancestor` or inside it in the flat tree. */
 export function flatContains(ancestor: Element, node: Element | Text): boolean {
   for (let current: Element | Text | null = node; current; current = flatParent(current)) {

@@ -1,4 +1,5 @@
-import { flatChildren } from './flat-tree';
+import { flatChildren, someInFlatSubtree } from './flat-tree';
+import { reaches } from './reach-sides';
 
 /**
  * Paint the look-ups cannot make take hits, found by where boxes are (an attacker's pages, the
@@ -14,29 +15,19 @@ import { flatChildren } from './flat-tree';
  */
 const MAX_DESCENDANTS = 2_000;
 
-const overlaps = (rect: DOMRect, area: DOMRect) =>
-  !(rect.right <= area.left || rect.left >= area.right || rect.bottom <= area.top || rect.top >= area.bottom);
-
 const within = (rect: DOMRect, box: DOMRect) =>
   rect.left >= box.left && rect.top >= box.top && rect.right <= box.right && rect.bottom <= box.bottom;
 
 /** Whether an element of another namespace that takes no hits (per `noHits`) is over the area. */
 export function foreignOver(element: Element, area: DOMRect, noHits: (style: CSSStyleDeclaration) => boolean): boolean {
-  return overlaps(element.getBoundingClientRect(), area) && noHits(getComputedStyle(element));
+  return reaches(element.getBoundingClientRect(), 0, area) && noHits(getComputedStyle(element));
 }
 
 /** Whether a <foreignObject>'s content reaches the area outside its own box (or is too large to tell). */
 export function spillsOver(foreignObject: Element, area: DOMRect): boolean {
   const box = foreignObject.getBoundingClientRect();
-  const stack: Node[] = Array.from(flatChildren(foreignObject));
-  let seen = 0;
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.nodeType !== Node.ELEMENT_NODE) continue;
-    if (++seen > MAX_DESCENDANTS) return true;
-    const rect = (node as Element).getBoundingClientRect();
-    if (overlaps(rect, area) && !within(rect, box)) return true;
-    for (const child of flatChildren(node)) stack.push(child);
-  }
-  return false;
+  return someInFlatSubtree(Array.from(flatChildren(foreignObject)), MAX_DESCENDANTS, (element) => {
+    const rect = element.getBoundingClientRect();
+    return reaches(rect, 0, area) && !within(rect, box);
+  });
 }

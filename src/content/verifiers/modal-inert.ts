@@ -1,4 +1,5 @@
-import { flatChildren, flatContains } from './flat-tree';
+import { flatContains, someInFlatSubtree } from './flat-tree';
+import { reaches } from './reach-sides';
 
 /**
  * Layers a modal dialog makes inert, over the label. While a dialog is modal, everything outside
@@ -41,20 +42,6 @@ function queryAll(roots: readonly (Document | ShadowRoot)[], selector: string): 
   return all;
 }
 
-const overlaps = (rect: DOMRect, area: DOMRect) =>
-  !(rect.right <= area.left || rect.left >= area.right || rect.bottom <= area.top || rect.top >= area.bottom);
-
 /** Whether the layer or anything in its flat subtree is over the area, or may generate content (placed anywhere). */
-function reachesArea(layer: Element, area: DOMRect, generated: (element: Element) => boolean): boolean {
-  const stack: Node[] = [layer];
-  let seen = 0;
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.nodeType !== Node.ELEMENT_NODE) continue;
-    if (++seen > MAX_DESCENDANTS) return true;
-    const element = node as Element;
-    if (overlaps(element.getBoundingClientRect(), area) || generated(element)) return true;
-    for (const child of flatChildren(element)) stack.push(child);
-  }
-  return false;
-}
+const reachesArea = (layer: Element, area: DOMRect, generated: (element: Element) => boolean) =>
+  someInFlatSubtree([layer], MAX_DESCENDANTS, (element) => reaches(element.getBoundingClientRect(), 0, area) || generated(element));

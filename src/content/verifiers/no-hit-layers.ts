@@ -129,9 +129,11 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   for (let node: Element | null = skip; node; node = parentElement(node)) ancestors.add(node);
   // Only elements a source of no-hit styles may reach are asked for their style (style-sources.ts);
   // SVG elements always (presentation attributes, fill- or stroke-only values).
-  const sources = styleSources(roots, NO_HITS, true, '[pointer-events]');
+  // Every tree's animations, read once (null where Chromium may run one it lists nowhere: animations.ts).
+  const unlisted = animatedIn(roots);
+  const sources = styleSources(roots, unlisted, NO_HITS, true, '[pointer-events]');
   // List items no marker input reaches share their flat-tree parent's answer, per kind (li, summary).
-  const markerSources = styleSources(roots, MARKER_INPUTS, false);
+  const markerSources = styleSources(roots, unlisted, MARKER_INPUTS, false);
   const noMarker = new Map<Element, Set<string>>();
   const mayTakeNoHits = (node: Element) => sources === null || sources.has(node) || svgs.has(node) || node.namespaceURI === SVG_NS;
   for (const node of inside) if (mayTakeNoHits(node) && insideNoHits(node, area)) found.inside.push(node);
@@ -142,7 +144,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   paint.anyIn(roots);
   const paintedBeyond = paint.everyElement();
   // Every tree's listed animations (one on another document's timeline Chromium lists nowhere: open, in the README).
-  const animated = animatedIn(roots, true)!;
+  const animated = unlisted ?? animatedIn(roots, true)!;
   for (const node of elements) {
     const ancestor = ancestors.has(node);
     const painted = paintedBeyond(node) || animated.has(node);

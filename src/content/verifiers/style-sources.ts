@@ -1,4 +1,3 @@
-import { animatedIn } from './animations';
 import { flatChildren } from './flat-tree';
 import { RuleSelectors } from './pseudo-rules';
 
@@ -14,14 +13,15 @@ import { RuleSelectors } from './pseudo-rules';
  */
 export function styleSources(
   roots: readonly (Document | ShadowRoot)[],
+  animated: Set<Element> | null,
   declares: RegExp,
   inherited: boolean,
   attributes?: string,
 ): Set<Element> | null {
   const rules = new RuleSelectors((rule) => (declares.test(rule.style.cssText) ? rule.selectorText : null));
   rules.anyIn(roots);
-  // CSS animations and transitions too (discrete properties animate as well).
-  const animated = animatedIn(roots);
+  // CSS animations and transitions too (discrete properties animate as well): `animated` is
+  // animations.ts's animatedIn(roots), read once by the caller; null, some may run unlisted.
   if (animated === null) return null;
   const seeds: Element[] = [...animated];
   for (const root of roots) {
