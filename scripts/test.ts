@@ -9,10 +9,12 @@ import { removeChromiumTemplates } from '../test/support/chromium-profile';
 import { STALLS_FILE } from '../test/support/firefox-pages';
 import { removeFirefoxTemplates } from '../test/support/firefox-profile';
 import { RETRIES_FILE, type RetriedTest } from '../test/support/retry-reporter';
+import { UNRUN_FILE, type UnrunTest } from '../test/support/unrun-reporter';
 
 const ROOT = join(import.meta.dirname, '..');
 const RESULTS = join(ROOT, '.test-results', 'vitest.json');
 const RETRIES = join(ROOT, RETRIES_FILE);
+const UNRUN = join(ROOT, UNRUN_FILE);
 let passed = 0;
 let failed = 0;
 
@@ -71,6 +73,7 @@ if (built)
 mkdirSync(join(ROOT, '.test-results'), { recursive: true });
 rmSync(RESULTS, { force: true });
 rmSync(RETRIES, { force: true });
+rmSync(UNRUN, { force: true });
 rmSync(join(ROOT, STALLS_FILE), { force: true });
 const projects = built ? [] : ['--project', 'unit', '--project', 'unit-mocks'];
 if (!built) console.log('Build failed: browser tests cannot load the extension and are counted as failed below.');
@@ -83,6 +86,7 @@ spawnSync(
     '--reporter=default',
     '--reporter=json',
     '--reporter=./test/support/retry-reporter.ts',
+    '--reporter=./test/support/unrun-reporter.ts',
     `--outputFile.json=${RESULTS}`,
   ],
   {
@@ -102,8 +106,22 @@ try {
   };
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  // Tests a failed hook kept from running (unrun-reporter.ts) are failures, not skips.
+  let unrun: UnrunTest[] = [];
+  try {
+    unrun = JSON.parse(readFileSync(UNRUN, 'utf8')) as UnrunTest[];
+  } catch {
+    unrun = [];
+  }
+  if (unrun.length > 0) {
+    const files = new Map<string, string>();
+    for (const test of unrun) if (!files.has(test.file)) files.set(test.file, test.because);
+    console.log(`\nTests that did not run because their suite failed: ${unrun.length}, counted as failed`);
+    for (const [file, because] of files) console.log(`  ${file}: ${because}`);
+  }
+  failed += unrun.length;
   // A file that crashes before its tests run fails the suite without failing a test: count it.
-  if (!report.success && report.numFailedTests === 0) failed += 1;
+  if (!report.success && report.numFailedTests === 0 && unrun.length === 0) failed += 1;
 } catch {
   console.log('vitest produced no report.');
   failed += 1;
