@@ -1,0 +1,69 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * Tabs paired by window.open (src/background/window-group.ts): a pair lasts until either tab
+ * closes, survives a new service worker (storage.session), and where storage cannot answer the
+ * answer is "shared" (the frame then reads every element's style).
+ */
+const world = vi.hoisted(() => ({ session: new Map<string, unknown>(), failing: false }));
+
+vi.mock('webextension-polyfill', () => ({
+  default: {
+    storage: {
+      session: {
+        get: async (key: string) => {
+          if (world.failing) throw new Error('storage.session is unavailable');
+          return world.session.has(key) ? { [key]: world.session.get(key) } : {};
+        },
+        set: async (items: Record<string, unknown>) => {
+          for (const [k, v] of Object.entries(items)) world.session.set(k, structuredClone(v));
+        },
+      },
+    },
+  },
+}));
+
+const { sharesWindows, windowClosed, windowOpened } = await import('../../src/background/window-group');
+
+describe('tabs that share a window', () => {
+  beforeEach(() => {
+    world.session.clear();
+    world.failing = false;
+  });
+
+  it('pairs the tab that opened a window with the tab it is in, until either closes', async () => {
+    expect(await sharesWindows(1)).toBe(false);
+    await windowOpened(2, 1);
+    await windowOpened(3, 1);
+    expect([await sharesWindows(1), await sharesWindows(2), await sharesWindows(3), await sharesWindows(4)]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    await windowClosed(2);
+    expect([await sharesWindows(1), await sharesWindows(2)]).toEqual([true, false]);
+    await windowClosed(1);
+    expect([await sharesWindows(1), await sharesWindows(3)]).toEqual([false, false]);
+  });
+
+  it('answers after a write it was asked behind, and ignores a tab opening itself', async () => {
+    const opened = windowOpened(6, 5);
+    expect(await sharesWindows(5)).toBe(true);
+    await opened;
+    await windowOpened(7, 7);
+    expect(await sharesWindows(7)).toBe(false);
+  });
+
+  it('reads only its own format: another version or malformed pairs count for nothing', async () => {
+    world.session.set('windows.v1', { version: 2, pairs: [[1, 2]] });
+    expect(await sharesWindows(1)).toBe(false);
+    world.session.set('windows.v1', { version: 1, pairs: [[1, 'x'], 'y', [3, 4]] });
+    expect([await sharesWindows(1), await sharesWindows(3)]).toEqual([false, true]);
+  });
+
+  it('says shared when storage cannot say', async () => {
+    world.failing = true;
+    expect(await sharesWindows(9)).toBe(true);
+  });
+});
