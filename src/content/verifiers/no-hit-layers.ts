@@ -143,11 +143,11 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   const paint = new PaintRules();
   paint.anyIn(roots);
   const paintedBeyond = paint.everyElement();
-  // Every tree's listed animations (one on another document's timeline Chromium lists nowhere: open, in the README).
-  const animated = unlisted ?? animatedIn(roots, true)!;
+  // Every tree's animations; where one may run that no list shows (another document's timeline,
+  // Chromium: animations.ts), every element may be given paint beyond its box by one, and is read.
   for (const node of elements) {
     const ancestor = ancestors.has(node);
-    const painted = paintedBeyond(node) || animated.has(node);
+    const painted = paintedBeyond(node) || unlisted === null || unlisted.has(node);
     const item = !ancestor && items.has(node);
     // Nothing below concerns the rest (most of a page): no closures made for them.
     if (!painted && !item && !svgs.has(node) && (ancestor || !mayTakeNoHits(node))) continue;
