@@ -1,6 +1,5 @@
 import type { RunnerTask, RunnerTestFile, RunnerTestSuite } from 'vitest';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { getCurrentSuite } from 'vitest/suite';
+import { afterAll, beforeAll, beforeEach, TestRunner } from 'vitest';
 import { type BrowserName, type LaunchOptions, launch, type TestBrowser, type TestPage } from './browsers';
 import { probeBuild } from './ocr-probe/build';
 import { HOSTS, startFixtureServer } from './server';
@@ -55,7 +54,7 @@ function startsAhead(
   atFileEnd: () => void,
   plain: boolean,
 ): { before: () => Promise<void>; after: () => Promise<void>; each: (test: RunnerTask) => void } {
-  const collecting = getCurrentSuite();
+  const collecting = TestRunner.getCurrentSuite();
   const list = blocks.get(collecting.file) ?? [];
   blocks.set(collecting.file, list);
   const block: Block = { suite: collecting.suite, start, started: null, previousClosing: null, plain };
@@ -127,7 +126,7 @@ export function useBrowser(name: BrowserName, options: BlockOptions = {}) {
   const { freshTabs = false, ...launchOptions } = options;
   const state = {} as Launched;
   const parked: TestPage[] = [];
-  const file = getCurrentSuite().file.filepath;
+  const file = TestRunner.getCurrentSuite().file.filepath;
   const own = () => launchBlock(name, launchOptions);
   const plain = name === 'chromium' && Object.keys(launchOptions).length === 0;
   const hooks = startsAhead(
