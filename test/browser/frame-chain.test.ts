@@ -47,6 +47,17 @@ describe.each(BROWSERS)('frame chain in %s', (name) => {
     expect(reason?.message).toMatch(/iframe#outer|div/);
   });
 
+  it("blocks a click in a cross-site frame under a cover an animation on a popup's timeline makes click-through (the top page opened the popup)", async () => {
+    const page = await env.open('bank.example', '/frame-chain.html?case=covered-window');
+    expect(await page.evaluate(() => (window as unknown as { coverWithPopup(): boolean }).coverWithPopup())).toBe(true);
+    const report = await page.evaluate((c) => (window as unknown as { runInTarget(c: unknown): Promise<Report> }).runInTarget(c), open);
+    expect(report.clicks).toEqual([]);
+    expect(report.verdict).toMatchObject({ decision: 'block', executed: false });
+    expect(frameReason(report.verdict)?.code).toBe('target_covered');
+    await page.evaluate(() => (window as unknown as { popupWindow: Window }).popupWindow.close());
+    await page.close();
+  });
+
   it.each([
     ['visible', ''],
     ['nested', ''],
