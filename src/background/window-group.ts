@@ -9,49 +9,52 @@ import { serially } from './serial';
  * sees for itself (verifiers/animations.ts); a window the page opened, or an opener it let go of
  * (`window.opener = null` after keeping a reference), only the browser does: every navigation
  * target a tab creates (window.open with or without a URL, noopener or not, a link to a new tab)
- * pairs the two tabs until either closes. Over-inclusive on purpose: a pair only makes the frame's
- * certification read every element's style (slower, never an ask).
+ * marks both tabs for as long as each stays open. Not as a pair dropped when the other closes: a
+ * page that opened B, which opened C, keeps its reference to C after B closes and can still use
+ * C's timeline (an attacker's page, clicked through when closing B unpaired them). Over-inclusive on
+ * purpose: a mark only makes the frame's certification read every element's style (slower, never
+ * an ask).
  *
  * Kept in storage.session (format version 1), so a stopped service worker's successor still knows
- * the pairs; tabs.onRemoved, which wakes it, drops a closed tab's.
+ * the tabs; tabs.onRemoved, which wakes it, drops a closed tab.
  */
 const KEY = 'windows.v1';
 
-type Stored = { version: 1; pairs: [opener: number, opened: number][] };
+type Stored = { version: 1; tabs: number[] };
 
 async function read(): Promise<Stored> {
   const stored = (await browser.storage.session.get(KEY))[KEY] as Partial<Stored> | undefined;
-  const pairs = stored?.version === 1 && Array.isArray(stored.pairs) ? stored.pairs : [];
-  return { version: 1, pairs: pairs.filter((pair) => Array.isArray(pair) && pair.every(Number.isInteger)) };
+  const tabs = stored?.version === 1 && Array.isArray(stored.tabs) ? stored.tabs : [];
+  return { version: 1, tabs: tabs.filter(Number.isInteger) };
 }
 
-function update(change: (pairs: Stored['pairs']) => Stored['pairs']): Promise<void> {
+function update(change: (tabs: number[]) => number[]): Promise<void> {
   return serially(KEY, async () => {
     const stored = await read();
-    await browser.storage.session.set({ [KEY]: { version: 1, pairs: change(stored.pairs) } satisfies Stored });
+    await browser.storage.session.set({ [KEY]: { version: 1, tabs: change(stored.tabs) } satisfies Stored });
   });
 }
 
 /** A tab created as a navigation target of `sourceTabId` (webNavigation.onCreatedNavigationTarget). */
 export function windowOpened(tabId: number, sourceTabId: number): Promise<void> {
   if (tabId === sourceTabId) return Promise.resolve();
-  return update((pairs) => [...pairs.filter(([a, b]) => a !== sourceTabId || b !== tabId), [sourceTabId, tabId]]);
+  return update((tabs) => [...new Set([...tabs, sourceTabId, tabId])]);
 }
 
-/** A closed tab shares nothing any more. */
+/** A closed tab shares nothing any more (the tabs it shared with stay marked). */
 export function windowClosed(tabId: number): Promise<void> {
-  return update((pairs) => pairs.filter(([a, b]) => a !== tabId && b !== tabId));
+  return update((tabs) => tabs.filter((tab) => tab !== tabId));
 }
 
 /**
- * Whether `tabId` opened a tab still open or was opened by one. Where storage cannot say, true: the
- * answer only ever makes a certification read more.
+ * Whether `tabId` ever opened a window or was opened as one, and is still open. Where storage cannot
+ * say, true: the answer only ever makes a certification read more.
  */
 export async function sharesWindows(tabId: number): Promise<boolean> {
   try {
     // Written before this read if the event came first (serially: one queue per key).
-    const { pairs } = await serially(KEY, read);
-    return pairs.some(([a, b]) => a === tabId || b === tabId);
+    const { tabs } = await serially(KEY, read);
+    return tabs.includes(tabId);
   } catch {
     return true;
   }

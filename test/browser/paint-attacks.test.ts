@@ -192,22 +192,31 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
     await page.close();
   });
 
-  it('counts a cover made click-through by an animation on the timeline of a window the page opened itself, or of the page that opened it (kept after letting go of window.opener); the same pages hiding nothing are settled without the pixels', async () => {
-    // A popup of the page's own: its timeline plays the cover's pointer-events: none. Opened in the
-    // task that proposes: the background learns of the window (onCreatedNavigationTarget) before the
-    // frame asks it (6 of 6 blocked in Chromium; performed on the code before).
+  it('counts a cover made click-through by an animation on the timeline of a window the page opened itself (or one a window it opened opened, after that one closed), or of the page that opened it (kept after letting go of window.opener); the same pages hiding nothing are settled without the pixels', async () => {
+    // A popup of the page's own: its timeline plays the cover's pointer-events: none. Opened before
+    // the proposal's task: opened in that very task, the frame's question can reach the background
+    // before the browser's onCreatedNavigationTarget does (1 of 4 runs performed it, on the first
+    // proposal of a new browser; 18 of 18 later ones blocked): open, in the README.
     const page = await env.open('shop.example', '/animation-window.html');
-    type Opening = { openAndAnimate(): boolean; warrant: { propose(c: unknown): Promise<{ executed: boolean }> } };
-    const outcome = await page.evaluate((call) => {
-      const w = window as unknown as Opening;
-      if (!w.openAndAnimate()) return 'not opened';
-      const asked = new Promise<string>((resolve) => setTimeout(() => resolve('asked'), 8_000));
-      return Promise.race([w.warrant.propose(call).then((v) => (v.executed ? 'executed' : 'not executed')), asked]);
-    }, CLOSE);
-    expect(['not executed', 'asked']).toContain(outcome);
+    expect(await page.evaluate(() => (window as unknown as { openAndAnimate(): boolean }).openAndAnimate())).toBe(true);
+    const { verdict } = await click(page, '#close', 'Close panel');
+    expect(verdict.executed).toBe(false);
     expect(await clicks(page)).toEqual([]);
     await page.evaluate(() => (window as unknown as { popupWindow: Window }).popupWindow.close());
     await page.close();
+
+    // A chain (this page opens B, B opens C, B closes): the page keeps C and animates with its timeline.
+    const chained = await env.open('shop.example', '/animation-window.html');
+    expect(await chained.evaluate(() => (window as unknown as { openChain(): boolean }).openChain())).toBe(true);
+    await waitFor('the middle window closed', () =>
+      chained.evaluate(() => (window as unknown as { popupWindow: Window }).popupWindow.opener?.closed !== false),
+    );
+    await chained.evaluate(() => (window as unknown as { animateWithLeaf(): void }).animateWithLeaf());
+    const afterChain = await click(chained, '#close', 'Close panel');
+    expect(afterChain.verdict.executed).toBe(false);
+    expect(await clicks(chained)).toEqual([]);
+    await chained.evaluate(() => (window as unknown as { popupWindow: Window }).popupWindow.close());
+    await chained.close();
 
     // Opened by a page of the same site, which it animates with (the attack is in the opened window).
     const opener = await env.open('shop.example', '/animation-window.html?honest');
@@ -263,8 +272,6 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
  * A window `opener` opens (a popup, its `popupWindow`), once its page API is up, driven from the
  * opener's realm as a TestPage: what it evaluates runs in the opened window.
  */
-const CLOSE = { tool: 'click', args: { target: '#close' }, claims: { label: 'Close panel' } };
-
 async function openedWindow(opener: TestPage, path: string): Promise<TestPage> {
   type Opener = { popupWindow: (Window & { warrant?: unknown; eval(src: string): unknown }) | null };
   const ok = await opener.evaluate((url) => {

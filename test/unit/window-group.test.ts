@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * Tabs paired by window.open (src/background/window-group.ts): a pair lasts until either tab
+ * Tabs marked by window.open (src/background/window-group.ts): a mark lasts until its tab
  * closes, survives a new service worker (storage.session), and where storage cannot answer the
  * answer is "shared" (the frame then reads every element's style).
  */
@@ -31,7 +31,7 @@ describe('tabs that share a window', () => {
     world.failing = false;
   });
 
-  it('pairs the tab that opened a window with the tab it is in, until either closes', async () => {
+  it('marks the tab that opened a window and the tab it is in, each until it closes', async () => {
     expect(await sharesWindows(1)).toBe(false);
     await windowOpened(2, 1);
     await windowOpened(3, 1);
@@ -44,7 +44,14 @@ describe('tabs that share a window', () => {
     await windowClosed(2);
     expect([await sharesWindows(1), await sharesWindows(2)]).toEqual([true, false]);
     await windowClosed(1);
-    expect([await sharesWindows(1), await sharesWindows(3)]).toEqual([false, false]);
+    expect([await sharesWindows(1), await sharesWindows(3)]).toEqual([false, true]);
+  });
+
+  it('keeps the first tab of a chain marked after the middle one closes (it may hold the last one)', async () => {
+    await windowOpened(11, 10);
+    await windowOpened(12, 11);
+    await windowClosed(11);
+    expect([await sharesWindows(10), await sharesWindows(11), await sharesWindows(12)]).toEqual([true, false, true]);
   });
 
   it('answers after a write it was asked behind, and ignores a tab opening itself', async () => {
@@ -55,10 +62,10 @@ describe('tabs that share a window', () => {
     expect(await sharesWindows(7)).toBe(false);
   });
 
-  it('reads only its own format: another version or malformed pairs count for nothing', async () => {
-    world.session.set('windows.v1', { version: 2, pairs: [[1, 2]] });
+  it('reads only its own format: another version or malformed entries count for nothing', async () => {
+    world.session.set('windows.v1', { version: 2, tabs: [1] });
     expect(await sharesWindows(1)).toBe(false);
-    world.session.set('windows.v1', { version: 1, pairs: [[1, 'x'], 'y', [3, 4]] });
+    world.session.set('windows.v1', { version: 1, tabs: ['1', 1.5, 3] });
     expect([await sharesWindows(1), await sharesWindows(3)]).toEqual([false, true]);
   });
 
