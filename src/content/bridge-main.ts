@@ -21,7 +21,7 @@ import { relayObservation } from './interception';
 import { onToolResult, relayRegistration, relayUnregistration, runTool } from './page-tools';
 import { portKeeper } from './port-keeper';
 import { onBackgroundMessage, sendToBackground } from './runtime';
-import { sharesWindows } from './verifiers/animations';
+import { knownToShareWindows, sharesWindows } from './verifiers/animations';
 import { certifyTarget } from './verifiers/dom';
 import { nextPaint, renderTarget } from './verifiers/settle';
 import { layoutViewport } from './viewport';
@@ -90,8 +90,9 @@ async function answer(
 async function certify(requestId: string, json: string): Promise<Extract<ContentRequest, { requestId: string }>> {
   // Chromium: whether this tab shares a window with another (verifiers/animations.ts), asked while
   // the proposal is checked and its target rendered; no answer reads as yes (more is read, never less).
+  // Once yes, it stays yes for the document: not asked again.
   const shared =
-    __TARGET__ === 'chrome'
+    __TARGET__ === 'chrome' && !knownToShareWindows()
       ? send({ kind: 'windows:shared' }).then(
           (answer) => answer !== false,
           () => true,

@@ -1,3 +1,5 @@
+import { perTask } from './task-memo';
+
 /**
  * Set once the background has said this tab shares a window with another (background/window-group.ts):
  * a window the page opened, or the page that opened it, whose timeline may drive this document's
@@ -9,6 +11,9 @@ let sharedWindows = false;
 export function sharesWindows(shared: boolean): void {
   if (shared) sharedWindows = true;
 }
+
+/** Whether the background has already said so (then nobody need ask again: it is for the document's life). */
+export const knownToShareWindows = (): boolean => sharedWindows;
 
 /**
  * Elements an animation or transition runs on (CSS animations and transitions, Web Animations),
@@ -24,15 +29,29 @@ export function sharesWindows(shared: boolean): void {
  * opener it let go of (`window.opener = null`), which the background tells (`sharesWindows`).
  */
 export function animatedIn(roots: readonly (Document | ShadowRoot)[]): Set<Element> | null {
-  if (__TARGET__ === 'chrome' && (sharedWindows || otherDocumentReachable())) return null;
+  if (unlistedPossible()) return null;
   const animated = new Set<Element>();
-  for (const root of roots) {
-    for (const animation of root.getAnimations?.() ?? []) {
-      const target = (animation.effect as KeyframeEffect | null)?.target;
-      if (target) animated.add(target);
-    }
-  }
+  for (const root of roots) for (const target of listedIn(root)) animated.add(target);
   return animated;
+}
+
+/** Whether an animation may run on `element`: one its tree lists, or any where some may run unlisted. */
+export function mayBeAnimated(element: Element): boolean {
+  return unlistedPossible() || listedIn(element.getRootNode() as Document | ShadowRoot).has(element);
+}
+
+/** Each tree's listed animation targets and the frame-tree walk, read once per task (task-memo.ts). */
+const unlistedPossible = () => __TARGET__ === 'chrome' && (sharedWindows || perTask('other-documents', window, otherDocumentReachable));
+
+function listedIn(root: Document | ShadowRoot): Set<Element> {
+  return perTask('animated-targets', root, (tree) => {
+    const targets = new Set<Element>();
+    for (const animation of tree.getAnimations?.() ?? []) {
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      if (target) targets.add(target);
+    }
+    return targets;
+  });
 }
 
 /** Past this many windows in the trees walked, another document is taken as reachable. */

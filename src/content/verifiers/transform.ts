@@ -2,7 +2,7 @@ import type { Linear } from '../../core/pixels/upright';
 
 export type Painted = { linear: Linear; width: number; height: number };
 
-import { animatedIn } from './animations';
+import { mayBeAnimated } from './animations';
 import { flatParent } from './flat-tree';
 import { RuleSelectors } from './pseudo-rules';
 import { perTask, perTaskChain } from './task-memo';
@@ -98,9 +98,7 @@ const HTML_NS = 'http://www.w3.org/1999/xhtml';
 function mayTransform(node: Element): boolean {
   if (node.namespaceURI !== HTML_NS) return true;
   if (node.hasAttribute('style') && TRANSFORMING.test((node as HTMLElement).style.cssText)) return true;
-  const root = node.getRootNode() as Document | ShadowRoot;
-  const animated = perTask('animated-targets', root, (tree) => animatedIn([tree]));
-  if (animated === null || animated.has(node)) return true;
+  if (mayBeAnimated(node)) return true;
   return perTask(
     'transform-rules',
     document,
