@@ -47,14 +47,22 @@ export function windowClosed(tabId: number): Promise<void> {
 }
 
 /**
- * Whether `tabId` ever opened a window or was opened as one, and is still open. Where storage cannot
- * say, true: the answer only ever makes a certification read more.
+ * Whether `tabId` ever opened a window or was opened as one, and is still open. Where the browser
+ * cannot say, true: the answer only ever makes a certification read more.
+ *
+ * The marks alone race a window opened in the very task that proposes: the frame's question can
+ * reach this worker before the browser's onCreatedNavigationTarget does (the first proposal of a
+ * new browser, every time it was tried: the click was performed). The browser's tab list does not
+ * race: `window.open` shows the new window (ShowCreatedWindow, which puts it in a tab strip with
+ * this tab as its `openerTabId`, popups in a window of their own included) on the frame's channel
+ * before the content script's message on that channel is sent, so a query made on the message
+ * lists it. Over-inclusive like the marks: a tab with a link opened in a new tab reads more too.
  */
 export async function sharesWindows(tabId: number): Promise<boolean> {
   try {
-    // Written before this read if the event came first (serially: one queue per key).
-    const { tabs } = await serially(KEY, read);
-    return tabs.includes(tabId);
+    // Marks: written before this read if the event came first (serially: one queue per key).
+    const [{ tabs }, open] = await Promise.all([serially(KEY, read), browser.tabs.query({})]);
+    return tabs.includes(tabId) || open.some((tab) => tab.openerTabId === tabId);
   } catch {
     return true;
   }

@@ -43,6 +43,26 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
     await page.close();
   }
 
+  // First in the block on purpose: the race it pins showed only on a browser's first proposal.
+  it('counts a cover made click-through by the timeline of a window opened in the very task that proposes', async () => {
+    // The frame's question can reach the background before the browser's onCreatedNavigationTarget
+    // does: on a new browser's first proposal to a stopped worker it did every time tried (Chromium
+    // performed the click before window-group.ts also read the browser's tab list).
+    type Opening = { openAndAnimate(): boolean; warrant: { propose(call: unknown): Promise<{ executed: boolean }> } };
+    const page = await env.open('shop.example', '/animation-window.html');
+    // As after a minute idle: the worker that wakes for both the event and the question.
+    await env.browser.stopServiceWorker?.();
+    const verdict = await page.evaluate(() => {
+      const w = window as unknown as Opening;
+      if (!w.openAndAnimate()) throw new Error('the popup was not opened');
+      return w.warrant.propose({ tool: 'click', args: { target: '#close' }, claims: { label: 'Close panel' } });
+    });
+    expect(verdict.executed).toBe(false);
+    expect(await clicks(page)).toEqual([]);
+    await page.evaluate(() => (window as unknown as { popupWindow: Window }).popupWindow.close());
+    await page.close();
+  });
+
   // --- geometry and units (reach-geometry.html) ---
   // The browser makes the paint reach further than its style reads at face value: a motion path turns
   // the box, a z translation under perspective magnifies it, an SVG viewBox scales its user space,
@@ -193,10 +213,8 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
   });
 
   it('counts a cover made click-through by an animation on the timeline of a window the page opened itself (or one a window it opened opened, after that one closed), or of the page that opened it (kept after letting go of window.opener); the same pages hiding nothing are settled without the pixels', async () => {
-    // A popup of the page's own: its timeline plays the cover's pointer-events: none. Opened before
-    // the proposal's task: opened in that very task, the frame's question can reach the background
-    // before the browser's onCreatedNavigationTarget does (1 of 4 runs performed it, on the first
-    // proposal of a new browser; 18 of 18 later ones blocked): open, in the README.
+    // A popup of the page's own: its timeline plays the cover's pointer-events: none (opened in the
+    // proposing task: the first test).
     const page = await env.open('shop.example', '/animation-window.html');
     expect(await page.evaluate(() => (window as unknown as { openAndAnimate(): boolean }).openAndAnimate())).toBe(true);
     const { verdict } = await click(page, '#close', 'Close panel');

@@ -2,10 +2,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
  * Tabs marked by window.open (src/background/window-group.ts): a mark lasts until its tab
- * closes, survives a new service worker (storage.session), and where storage cannot answer the
- * answer is "shared" (the frame then reads every element's style).
+ * closes, survives a new service worker (storage.session); a tab the browser lists with this one as
+ * its opener counts before its event has come; and where the browser cannot answer the answer is
+ * "shared" (the frame then reads every element's style).
  */
-const world = vi.hoisted(() => ({ session: new Map<string, unknown>(), failing: false }));
+const world = vi.hoisted(() => ({
+  session: new Map<string, unknown>(),
+  failing: false,
+  tabs: [] as { id: number; openerTabId?: number }[],
+  tabsFailing: false,
+}));
 
 vi.mock('webextension-polyfill', () => ({
   default: {
@@ -20,6 +26,12 @@ vi.mock('webextension-polyfill', () => ({
         },
       },
     },
+    tabs: {
+      query: async () => {
+        if (world.tabsFailing) throw new Error('tabs.query failed');
+        return structuredClone(world.tabs);
+      },
+    },
   },
 }));
 
@@ -29,6 +41,8 @@ describe('tabs that share a window', () => {
   beforeEach(() => {
     world.session.clear();
     world.failing = false;
+    world.tabs = [];
+    world.tabsFailing = false;
   });
 
   it('marks the tab that opened a window and the tab it is in, each until it closes', async () => {
@@ -69,8 +83,18 @@ describe('tabs that share a window', () => {
     expect([await sharesWindows(1), await sharesWindows(3)]).toEqual([false, true]);
   });
 
-  it('says shared when storage cannot say', async () => {
+  it('counts a window the browser lists as opened by the tab before its event has come (opened in the proposing task)', async () => {
+    world.tabs = [{ id: 20 }, { id: 21, openerTabId: 20 }, { id: 22 }];
+    expect([await sharesWindows(20), await sharesWindows(21), await sharesWindows(22)]).toEqual([true, false, false]);
+    world.tabs = [{ id: 20 }];
+    expect(await sharesWindows(20)).toBe(false);
+  });
+
+  it('says shared when storage or the tab list cannot say', async () => {
     world.failing = true;
+    expect(await sharesWindows(9)).toBe(true);
+    world.failing = false;
+    world.tabsFailing = true;
     expect(await sharesWindows(9)).toBe(true);
   });
 });
