@@ -184,9 +184,9 @@ export const TEXT_CLASSES: ClassDef[] = [
     ),
     B(
       'icon-font',
-      '::before private-use icon glyph, claimed without it',
+      '::before private-use icon glyph (a loaded icon font), claimed without it',
       'Settings',
-      styled((s) => `${s}::before{content:"\\e900 "}`),
+      styled((s) => `${s}::before{content:"\\e8b8";font-family:'Material Icons';margin-right:6px}`),
     ),
     B(
       'prefix',

@@ -18,7 +18,9 @@ const STYLE = `
   .cell { position: relative; min-height: 48px; padding: 8px 8px 4px; border-top: 1px solid #f4f4f4; }
   .wrap { position: relative; display: inline-block; }
   .ov { position: absolute; }
-  fieldset { display: inline-block; }`;
+  fieldset { display: inline-block; }
+  /* An icon font, as pages load one (Google's Material Icons, from node_modules via the fixture server). */
+  @font-face { font-family: 'Material Icons'; src: url(/vendor/material-icons.woff2) format('woff2'); font-display: block; }`;
 
 /** Records every click the page itself sees, in the light DOM, open shadow roots and overlays. */
 const RECORDER = `

@@ -14,8 +14,24 @@ const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 /** Third-party scripts the fixture pages load, served from node_modules (never from a CDN). */
 const VENDOR: Record<string, string> = {
   '/vendor/mcp-b-global.js': join(import.meta.dirname, '..', '..', 'node_modules', '@mcp-b', 'global', 'dist', 'index.iife.js'),
+  // An icon font, as pages load one: a missing one draws what no icon font does (Firefox: a box
+  // with the code point's hex digits, which OCR reads as letters).
+  '/vendor/material-icons.woff2': join(
+    import.meta.dirname,
+    '..',
+    '..',
+    'node_modules',
+    'material-icons',
+    'iconfont',
+    'material-icons.woff2',
+  ),
 };
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.woff2': 'font/woff2',
+};
 
 export type FixtureServer = {
   port: number;

@@ -61,7 +61,7 @@ export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicat
   return [
     ...base,
     ...(renderedText ? [pixelsShow(renderedText, 'target.pixels')] : []),
-    ...(label !== undefined ? [pixelsShow(label, 'target.pixels.label')] : []),
+    ...(label !== undefined ? [pixelsShow(label, 'target.pixels.label', false, renderedText || label)] : []),
   ];
 }
 

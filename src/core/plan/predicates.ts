@@ -153,16 +153,22 @@ export function labelNamed(claimed: string): Predicate<z.infer<typeof AxNameValu
  * Cross-modal corroboration: the pixels must show the expected text (what the DOM renders, or what
  * the assistant claims). OCR misreads letters a little, so lookalike-folded letters that are close
  * enough agree; amounts, currency symbols and names must be exact (text-agreement.ts). Text that
- * differs is a contradiction, not an average.
+ * differs is a contradiction, not an average. `rendered` is what the DOM draws there (the claim is
+ * compared with the pixels, the icons the DOM draws beside it are left out of the reading).
  */
-export function pixelsShow(expected: string, name: string, within = false): Predicate<z.infer<typeof OcrTextValueSchema>> {
+export function pixelsShow(
+  expected: string,
+  name: string,
+  within = false,
+  rendered = expected,
+): Predicate<z.infer<typeof OcrTextValueSchema>> {
   return {
     name,
     certificate: 'ocr_text',
     scope: 'target',
     value: OcrTextValueSchema,
     evaluate: (v) =>
-      (within ? ocrContains(v.text, expected) : ocrAgrees(v.text, expected))
+      (within ? ocrContains(v.text, expected) : ocrAgrees(v.text, expected, rendered))
         ? holds
         : fails('pixel_mismatch', `The rendered pixels read "${v.text.slice(0, 80)}", not "${expected.slice(0, 80)}".`),
   };

@@ -85,8 +85,15 @@ const namesShown = (names: readonly string[], read: string) => names.every((name
  * The pixels' reading agrees with the whole expected text. A reading that ends in an ellipsis
  * agrees with the expected text it truncates, when at least a few letters show and the hidden
  * rest carries no amount, currency or name (what decides an action must be on the screen).
+ *
+ * `rendered` is the text the DOM draws (the expected text itself unless given): where it begins or
+ * ends with a glyph OCR cannot read, what OCR makes of that glyph is left out too (`withoutIcons`).
  */
-export function ocrAgrees(read: string, expected: string): boolean {
+export function ocrAgrees(read: string, expected: string, rendered = expected): boolean {
+  return withoutIcons(read, rendered).some((reading) => agreesWhole(reading, expected));
+}
+
+function agreesWhole(read: string, expected: string): boolean {
   // A control's border at either end of the crop comes back as "|", "[" or "]" (no letter, so the
   // letters below never see it); it must not hide an ellipsis that ends the reading.
   const shown = readable(read).replace(BORDERS, '');
@@ -94,6 +101,32 @@ export function ocrAgrees(read: string, expected: string): boolean {
   return (
     sameTokens(exactTokens(read), exactTokens(expected)) && namesShown(namesOf(expected), read) && agree(letters(read), letters(expected))
   );
+}
+
+/** A glyph OCR cannot read at the start or the end of the rendered text (an icon font's, a symbol). */
+const LEADING_ICON = new RegExp(`^[\\s\\p{Cf}]*${UNREADABLE.source}`, 'u');
+const TRAILING_ICON = new RegExp(`${UNREADABLE.source}[\\s\\p{Cf}]*$`, 'u');
+/**
+ * A word OCR may make of an icon: one or two characters, no currency symbol, at most one digit.
+ * Material Icons' gear reads "2": its digit, compared exactly, blocked an honest "Settings" button.
+ */
+const ICON_READING = /^(?!.*\p{Sc})(?!(?:.*\p{Nd}){2})\S{1,2}$/u;
+
+/**
+ * The readings to compare: the reading itself and, where the DOM draws an icon at the start (end)
+ * of the text, the reading without its first (last) word if that word is what OCR makes of an
+ * icon and stands apart. Only where the rendered text has no amount or currency of its own, so an
+ * icon's reading can never stand in for a digit of one; an icon inside the text is not left out.
+ */
+function withoutIcons(read: string, rendered: string): string[] {
+  const lead = LEADING_ICON.test(rendered);
+  const trail = TRAILING_ICON.test(rendered);
+  if ((!lead && !trail) || exactTokens(rendered).length > 0) return [read];
+  const words = readable(read).replace(BORDERS, '').split(' ').filter(Boolean);
+  const first = lead && words.length > 1 && ICON_READING.test(words[0]!) ? 1 : 0;
+  const last = trail && words.length > 1 + first && ICON_READING.test(words.at(-1)!) ? 1 : 0;
+  if (first + last === 0) return [read];
+  return [read, words.slice(first, words.length - last).join(' ')];
 }
 
 function truncationAgrees(stem: string, expected: string): boolean {
