@@ -107,12 +107,7 @@ try {
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   // Tests a failed hook kept from running (unrun-reporter.ts) are failures, not skips.
-  let unrun: UnrunTest[] = [];
-  try {
-    unrun = JSON.parse(readFileSync(UNRUN, 'utf8')) as UnrunTest[];
-  } catch {
-    unrun = [];
-  }
+  const unrun = readJson<UnrunTest[]>(UNRUN, []);
   if (unrun.length > 0) {
     const files = new Map<string, string>();
     for (const test of unrun) if (!files.has(test.file)) files.set(test.file, test.because);
@@ -130,12 +125,7 @@ if (!built) failed += 1;
 
 // Browser tests may be retried (vitest.config.ts says why); a pass that needed a retry is listed and
 // counted on its own line, never folded silently into the final count.
-let retried: RetriedTest[] = [];
-try {
-  retried = JSON.parse(readFileSync(RETRIES, 'utf8')) as RetriedTest[];
-} catch {
-  retried = [];
-}
+const retried = readJson<RetriedTest[]>(RETRIES, []);
 const flaky = retried.filter((test) => test.state === 'passed');
 if (retried.length > 0) {
   console.log('\nTests that needed a retry:');
@@ -146,15 +136,13 @@ if (retried.length > 0) {
 }
 // Navigations whose load event puppeteer missed in Firefox (test/support/firefox-pages.ts): the
 // harness asks the page instead of failing; how often that happened is a finding too.
-let stalls: { outcome: string }[] = [];
-try {
-  stalls = readFileSync(join(ROOT, STALLS_FILE), 'utf8')
+// One JSON record per line.
+const stalls = readJson<{ outcome: string }[]>(join(ROOT, STALLS_FILE), [], (text) =>
+  text
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as { outcome: string });
-} catch {
-  stalls = [];
-}
+    .map((line) => JSON.parse(line)),
+);
 if (stalls.length > 0) {
   const by = (outcome: string) => stalls.filter((s) => s.outcome === outcome).length;
   console.log(
@@ -165,3 +153,12 @@ console.log(`\n${flaky.length} passed only on a retry`);
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
+
+/** A results file the run may not have written (no retries, nothing unrun): `empty` then, or if unreadable. */
+function readJson<T>(file: string, empty: T, parse: (text: string) => unknown = JSON.parse): T {
+  try {
+    return parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return empty;
+  }
+}

@@ -24,7 +24,6 @@ import {
 import type { Viewport } from '../messages/viewport';
 import type { ScreenView } from './pixels';
 import { type FrameSender, originOf } from './sender';
-import { sharesWindows } from './window-group';
 
 export const FRAME_CHAIN_VERIFIER = 'frame-chain@1';
 export const FRAME_VISIBLE = frameVisible.name;
@@ -121,16 +120,8 @@ async function certifyStep(
   if (!expected.success) return { ok: false, why: 'no bridge answered in the parent frame' };
   const announced = FrameAnnounceReplySchema.safeParse(await ask(tabId, childAt, { kind: 'frame:announce', nonce }));
   if (!announced.success || !announced.data.posted) return { ok: false, why: 'the child frame could not make itself known' };
-  // The parent's paint checks must know what only the browser sees (verifiers/animations.ts).
-  const sharedWindows = __TARGET__ === 'chrome' ? await sharesWindows(tabId) : undefined;
   const certified = FrameCertifyReplySchema.safeParse(
-    await ask(tabId, parentAt, {
-      kind: 'frame:certify',
-      nonce,
-      rect,
-      childViewport: announced.data.viewport,
-      ...(sharedWindows === undefined ? {} : { sharedWindows }),
-    }),
+    await ask(tabId, parentAt, { kind: 'frame:certify', nonce, rect, childViewport: announced.data.viewport }),
   );
   if (!certified.success) return { ok: false, why: 'the parent frame gave no valid answer' };
   if (certified.data.status === 'unknown') return { ok: false, why: certified.data.detail };

@@ -19,7 +19,6 @@ import { classifySender, type ExtensionPageSender } from './sender';
 import { restrictStorageToExtension } from './storage-access';
 import { forgetTab, tabOpened } from './tab-budget';
 import { warmTextTables } from './warm';
-import { sharesWindows, windowClosed, windowOpened } from './window-group';
 
 /**
  * One router for every message. Who may ask what is decided from the browser-stamped sender:
@@ -48,8 +47,6 @@ browser.runtime.onMessage.addListener((message: unknown, rawSender: browser.Runt
         return handleUnregistration(sender, data.name);
       case 'interception:mode':
         return interceptionModeFor(sender);
-      case 'windows:shared':
-        return sharesWindows(sender.tabId);
       case 'interception:observed':
         return recordObservation(sender, data.observation);
       default:
@@ -94,7 +91,6 @@ browser.runtime.onConnectExternal.addListener((port) => port.disconnect());
 clearPageToolsOnNavigation();
 browser.tabs.onRemoved.addListener((tabId) => {
   forgetTab(tabId);
-  if (__TARGET__ === 'chrome') void windowClosed(tabId);
 });
 // A tab a page opened shares that page's budget. Two signals, either enough: a navigation target
 // (window.open, also with no URL; a link to a new tab) and tabs.onCreated's openerTabId (both
@@ -103,8 +99,6 @@ browser.tabs.onRemoved.addListener((tabId) => {
 // widely costs such a tab some of its budget; a page never gets a second one.
 browser.webNavigation.onCreatedNavigationTarget.addListener(({ tabId, sourceTabId }) => {
   tabOpened(tabId, sourceTabId);
-  // Chromium only: Firefox lists animations on another document's timeline (window-group.ts).
-  if (__TARGET__ === 'chrome') void windowOpened(tabId, sourceTabId);
 });
 browser.tabs.onCreated.addListener((tab) => {
   if (tab.id !== undefined) tabOpened(tab.id, tab.openerTabId);

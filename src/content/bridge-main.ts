@@ -21,7 +21,6 @@ import { relayObservation } from './interception';
 import { onToolResult, relayRegistration, relayUnregistration, runTool } from './page-tools';
 import { portKeeper } from './port-keeper';
 import { onBackgroundMessage, sendToBackground } from './runtime';
-import { knownToShareWindows, sharesWindows } from './verifiers/animations';
 import { certifyTarget } from './verifiers/dom';
 import { nextPaint, renderTarget } from './verifiers/settle';
 import { layoutViewport } from './viewport';
@@ -88,16 +87,6 @@ async function answer(
  * the call itself, with what only it knows (page tools, listings, policy).
  */
 async function certify(requestId: string, json: string): Promise<Extract<ContentRequest, { requestId: string }>> {
-  // Chromium: whether this tab shares a window with another (verifiers/animations.ts), asked while
-  // the proposal is checked and its target rendered; no answer reads as yes (more is read, never less).
-  // Once yes, it stays yes for the document: not asked again.
-  const shared =
-    __TARGET__ === 'chrome' && !knownToShareWindows()
-      ? send({ kind: 'windows:shared' }).then(
-          (answer) => answer !== false,
-          () => true,
-        )
-      : null;
   const parsed = parseProposal(json);
   if ('problem' in parsed) return { kind: 'malformed', requestId, ...parsed.problem };
   const proposal = parsed.proposal;
@@ -114,7 +103,6 @@ async function certify(requestId: string, json: string): Promise<Extract<Content
   }
   // A control in a section the browser has not rendered yet is judged once it has been (settle.ts).
   await renderTarget(target);
-  if (shared) sharesWindows(await shared);
   const started = performance.now();
   const evidence = certifyTarget(target, admitted.tool);
   const certifyMs = performance.now() - started;

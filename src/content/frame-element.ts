@@ -17,7 +17,6 @@ import type { FrameCertifyReply, FrameRequest } from '../messages/frame-chain';
 import { FRAME_NONCE_PREFIX } from '../messages/frame-nonce';
 import { frameRequest } from './checks/frame-request';
 import { portKeeper } from './port-keeper';
-import { sharesWindows } from './verifiers/animations';
 import { shadowIncludingElements } from './verifiers/flat-tree';
 import { layersAt } from './verifiers/layers';
 import { filterEffects, isNone } from './verifiers/paint';
@@ -69,7 +68,6 @@ async function certify(request: Extract<FrameRequest, { kind: 'frame:certify' }>
   if (source === null) return { status: 'unknown', detail: 'The child frame did not make itself known in time.' };
   const element = frameElementOf(source);
   if (!element) return { status: 'unknown', detail: 'No frame element in this document holds the child.' };
-  sharesWindows(request.sharedWindows === true);
   return certifyFrameElement(element, request.rect, request.childViewport);
 }
 

@@ -73,8 +73,6 @@ export const ContentRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('tool:register'), definition: z.unknown() }),
   z.strictObject({ kind: z.literal('tool:unregister'), name: z.string().max(128) }),
   z.strictObject({ kind: z.literal('interception:mode') }),
-  /** Whether this frame's tab opened a window still open, or was opened by one (background/window-group.ts). */
-  z.strictObject({ kind: z.literal('windows:shared') }),
   z.strictObject({ kind: z.literal('interception:observed'), observation: ObservationSchema }),
 ]);
 export type ContentRequest = z.infer<typeof ContentRequestSchema>;

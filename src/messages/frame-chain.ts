@@ -24,8 +24,6 @@ export const FrameRequestSchema = z.discriminatedUnion('kind', [
     rect: RectSchema,
     /** The child's viewport (innerWidth × innerHeight) as its own bridge measured it, for zoom. */
     childViewport: z.strictObject({ width: z.number().nonnegative(), height: z.number().nonnegative() }).nullable(),
-    /** Chromium: the tab shares a window with another (background/window-group.ts), which this frame cannot see. */
-    sharedWindows: z.boolean().optional(),
   }),
 ]);
 export type FrameRequest = z.infer<typeof FrameRequestSchema>;

@@ -43,11 +43,9 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
     await page.close();
   }
 
-  // First in the block on purpose: the race it pins showed only on a browser's first proposal.
+  // First in the block: a browser's first proposal, to a stopped worker, is where a per-tab mark of
+  // shared windows, kept from the browser's events, once came too late (the click was performed).
   it('counts a cover made click-through by the timeline of a window opened in the very task that proposes', async () => {
-    // The frame's question can reach the background before the browser's onCreatedNavigationTarget
-    // does: on a new browser's first proposal to a stopped worker it did every time tried (Chromium
-    // performed the click before window-group.ts also read the browser's tab list).
     type Opening = { openAndAnimate(): boolean; warrant: { propose(call: unknown): Promise<{ executed: boolean }> } };
     const page = await env.open('shop.example', '/animation-window.html');
     // As after a minute idle: the worker that wakes for both the event and the question.

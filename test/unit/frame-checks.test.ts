@@ -186,14 +186,12 @@ describe('frame checks: no looser than the schemas', () => {
       { kind: 'frame:certify', nonce: NONCE, rect: { x: 1, y: 2, width: 3, height: 4 }, childViewport: { width: 3, height: 4 } },
       { kind: 'frame:certify', nonce: NONCE, rect: { x: 1, y: 2, width: 3 }, childViewport: null },
       { kind: 'frame:certify', nonce: NONCE, rect: { x: 1, y: 2, width: 3, height: 4 } },
-      { kind: 'frame:certify', nonce: NONCE, rect: { x: 1, y: 2, width: 3, height: 4 }, childViewport: null, sharedWindows: true },
-      { kind: 'frame:certify', nonce: NONCE, rect: { x: 1, y: 2, width: 3, height: 4 }, childViewport: null, sharedWindows: 'yes' },
     ];
     sameAsSchema(
       FrameRequestSchema,
       frameRequest,
       examples,
-      around(['frame:expect', 'frame:announce', 'frame:certify'], 'kind', ['nonce', 'rect', 'childViewport', 'sharedWindows']),
+      around(['frame:expect', 'frame:announce', 'frame:certify'], 'kind', ['nonce', 'rect', 'childViewport']),
     );
   });
 

@@ -1,5 +1,5 @@
 import type { FrameRequest } from '../../messages/frame-chain';
-import { boolean, finite, literal, matches, nonNegative, optional, strict, union } from './shape';
+import { finite, literal, matches, nonNegative, strict, union } from './shape';
 
 /** Background → an ancestor frame's bridge, for the frame chain (messages/frame-chain.ts), checked by hand. */
 const nonce = matches(/^[0-9a-f]{32}$/);
@@ -14,7 +14,6 @@ const SHAPES = {
     nonce,
     rect: (v: unknown) => strict(v, RECT),
     childViewport: (v: unknown) => v === null || strict(v, VIEWPORT),
-    sharedWindows: optional(boolean),
   },
 };
 

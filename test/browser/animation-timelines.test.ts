@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { BROWSERS, type TestPage } from '../support/browsers';
+import { captureCounter } from '../support/captures';
+import { clicks, proposeOrDeny, useBrowser } from '../support/suite';
+
+/**
+ * Animations on the timeline of a document with no frame or window (an attacker helper, Dec 4):
+ * Chromium applies them and lists them nowhere, so a cover made click-through, or a box-shadow cast
+ * over the label, was performed through while Warrant counted only frames and windows it could
+ * see (verifiers/animations.ts). Fixture: test/fixtures/frameless-timeline.html.
+ */
+describe.each(BROWSERS)('animations on timelines no list shows, in %s', (browserName) => {
+  const env = useBrowser(browserName, { scrollbars: true, probe: true });
+  const captures = captureCounter(env);
+  const click = (page: TestPage) =>
+    proposeOrDeny(env, page, { tool: 'click', args: { target: '#close' }, claims: { label: 'Close panel' } });
+
+  // Chromium: a tab nothing opened, as a person's own is (newPage's tabs name the active tab as
+  // their opener, which the code before took for a shared window, hiding these attacks).
+  async function open(query: string): Promise<TestPage> {
+    const path = `/frameless-timeline.html?${query}`;
+    const page = await env.browser.newUnopenedPage?.();
+    if (!page) return env.open('shop.example', path);
+    await page.goto(env.server.url('shop.example', path));
+    return page;
+  }
+
+  it.each([
+    ['an HTML document it made', 'mode=html'],
+    ['a new Document()', 'mode=newdoc'],
+    ["DOMParser's document", 'mode=parser'],
+    ["a template's content document", 'mode=template'],
+    ['a removed frame, its document kept', 'mode=detached'],
+    ['a frame removed after the animation started', 'mode=removed'],
+    ['an HTML document it made, casting a box-shadow over the label', 'mode=html&shadow'],
+    ['a removed frame, casting a box-shadow over the label', 'mode=detached&shadow'],
+  ])('performs no click under a cover an animation on the timeline of %s hides', async (_, query) => {
+    const page = await open(query);
+    const { verdict } = await click(page);
+    expect(verdict.executed, query).toBe(false);
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('performs no click after the animation moves from the listed timeline to one no list shows', async () => {
+    const page = await open('mode=switch');
+    await page.evaluate(() => (window as unknown as { switchTimeline(): void }).switchTimeline());
+    const { verdict } = await click(page);
+    expect(verdict.executed).toBe(false);
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('performs the honest twin (no cover, no animation) without an ask, settled by the DOM alone', async () => {
+    const page = await open('mode=html&honest');
+    const before = await captures();
+    const twin = await click(page);
+    expect(twin).toMatchObject({ asked: false, verdict: { decision: 'allow', executed: true } });
+    expect(await clicks(page)).toEqual(['close']);
+    expect((await captures()) - before, 'settled without the pixels').toBe(0);
+    await page.close();
+  });
+});
