@@ -48,8 +48,9 @@ describe('OCR agreement: letters fuzzy, numbers and names exact', () => {
   });
 
   it("leaves out OCR's word for an icon the DOM draws at either end, never a digit of an amount", () => {
-    // Material Icons' gear, read "2" before an honest "Settings" (both browsers).
+    // Material Icons' gear, read "2" or "$" before an honest "Settings" (both browsers).
     expect(ocrAgrees('2 Settings', '\ue8b8Settings')).toBe(true);
+    expect(ocrAgrees('| $ Settings', '\ue8b8Settings')).toBe(true);
     expect(ocrAgrees('| 2 Settings |', 'Settings', '\ue8b8 Settings')).toBe(true);
     expect(ocrAgrees('Next page &', 'Next page \ue5c8')).toBe(true);
     expect(ocrAgrees('@ Open menu Q)', '\ue000 Open menu \ue001')).toBe(true);
@@ -59,7 +60,8 @@ describe('OCR agreement: letters fuzzy, numbers and names exact', () => {
     expect(ocrAgrees('2Settings', '\ue8b8Settings')).toBe(false);
     // Not an amount, a currency symbol or a number of two digits, nor beside an amount of the label's own.
     expect(ocrAgrees('12 Donate', '\ue000 Donate')).toBe(false);
-    expect(ocrAgrees('$ Donate', '\ue000 Donate')).toBe(false);
+    expect(ocrAgrees('$9 Donate', '\ue000 Donate')).toBe(false);
+    expect(ocrAgrees('2$ Donate', '\ue000 Donate')).toBe(false);
     expect(ocrAgrees('Pay $1,000 2', 'Pay $1,000 \ue000')).toBe(false);
     expect(ocrAgrees('7 Pay $1,000', '\ue000 Pay $1,000')).toBe(false);
     // Only one word per icon, and the label must still be read.

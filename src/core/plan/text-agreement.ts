@@ -107,10 +107,11 @@ function agreesWhole(read: string, expected: string): boolean {
 const LEADING_ICON = new RegExp(`^[\\s\\p{Cf}]*${UNREADABLE.source}`, 'u');
 const TRAILING_ICON = new RegExp(`${UNREADABLE.source}[\\s\\p{Cf}]*$`, 'u');
 /**
- * A word OCR may make of an icon: one or two characters, no currency symbol, at most one digit.
- * Material Icons' gear reads "2": its digit, compared exactly, blocked an honest "Settings" button.
+ * A word OCR may make of an icon: one or two characters, at most one of them a digit or a currency
+ * symbol (so never a number or an amount). Material Icons' gear reads "2" or "$", which the exact
+ * rule for amounts compared: an honest "Settings" button was blocked (both browsers).
  */
-const ICON_READING = /^(?!.*\p{Sc})(?!(?:.*\p{Nd}){2})\S{1,2}$/u;
+const ICON_READING = /^(?!\S*[\p{Nd}\p{Sc}]\S*[\p{Nd}\p{Sc}])\S{1,2}$/u;
 
 /**
  * The readings to compare: the reading itself and, where the DOM draws an icon at the start (end)
