@@ -200,8 +200,8 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
       await blocked('#close', 'Close panel', null, path);
     await performed('#beside-math', 'Close panel', '/pruning-attacks.html#honest');
     // Through a frame of another origin: the timeline of a page of the top's origin it frames
-    // (frames[0][0]). Chromium 156 lists this one in document.getAnimations(), so the walk through the
-    // frame of another origin (animations.ts) is not what catches it here: a mutant skipping it passed.
+    // (frames[0][0]). Chromium 156 lists this one in document.getAnimations() (and reads every
+    // element's style anyway: animations.ts).
     const page = await env.open('shop.example', '/animation-timeline.html?nested');
     await waitFor('the animation on the nested frame', () => page.evaluate(() => (window as unknown as { animated?: boolean }).animated));
     const { verdict } = await click(page, '#close', 'Close panel');

@@ -61,6 +61,19 @@ describe('OCR agreement: letters fuzzy, numbers and names exact', () => {
     // Not an amount, a currency symbol or a number of two digits, nor beside an amount of the label's own.
     expect(ocrAgrees('12 Donate', '\ue000 Donate')).toBe(false);
     expect(ocrAgrees('$9 Donate', '\ue000 Donate')).toBe(false);
+    // Nor a number with a unit or sign, a word, a name, a Han numeral (found reviewing the rule).
+    for (const read of ['Donate 5k', 'Donate 5%', 'Donate x9', 'Donate 9+', 'Donate -5', 'Donate No'])
+      expect(ocrAgrees(read, 'Donate \ue000'), read).toBe(false);
+    expect(ocrAgrees('Pay Al Bo', 'Pay Al \ue000')).toBe(false);
+    expect(ocrAgrees('万 付款', '\ue000 付款')).toBe(false);
+    // Nor where the DOM draws no text of its own beside the icon (the places would be the claim's),
+    // nor beside an amount the claim carries.
+    expect(ocrAgrees('5 Pay Bob 9', '\ue000 Pay Bob \ue000', '')).toBe(false);
+    expect(ocrAgrees('5 Pay Bob', 'Pay Bob', '\ue000')).toBe(false);
+    expect(ocrAgrees('7 Pay $5', 'Pay $5', '\ue000 Pay')).toBe(false);
+    // A symbol that NFKC makes letters is no icon; an emoji with its variation selector is one.
+    expect(ocrAgrees('Upgrade to Pro 5', 'Upgrade to Pro\u2122')).toBe(false);
+    expect(ocrAgrees('Settings &', 'Settings \u2699\ufe0f')).toBe(true);
     expect(ocrAgrees('2$ Donate', '\ue000 Donate')).toBe(false);
     expect(ocrAgrees('Pay $1,000 2', 'Pay $1,000 \ue000')).toBe(false);
     expect(ocrAgrees('7 Pay $1,000', '\ue000 Pay $1,000')).toBe(false);

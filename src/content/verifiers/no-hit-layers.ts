@@ -147,7 +147,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   // Chromium: animations.ts), every element may be given paint beyond its box by one, and is read.
   for (const node of elements) {
     const ancestor = ancestors.has(node);
-    const painted = paintedBeyond(node) || unlisted === null || unlisted.has(node);
+    const painted = unlisted === null || paintedBeyond(node) || unlisted.has(node);
     const item = !ancestor && items.has(node);
     // Nothing below concerns the rest (most of a page): no closures made for them.
     if (!painted && !item && !svgs.has(node) && (ancestor || !mayTakeNoHits(node))) continue;

@@ -18,11 +18,12 @@ export function styleSources(
   inherited: boolean,
   attributes?: string,
 ): Set<Element> | null {
+  // CSS animations and transitions too (discrete properties animate as well): `animated` is
+  // animations.ts's animatedIn(roots), read once by the caller; null, some may run unlisted (then
+  // no sheet need be read: every element is a source).
+  if (animated === null) return null;
   const rules = new RuleSelectors((rule) => (declares.test(rule.style.cssText) ? rule.selectorText : null));
   rules.anyIn(roots);
-  // CSS animations and transitions too (discrete properties animate as well): `animated` is
-  // animations.ts's animatedIn(roots), read once by the caller; null, some may run unlisted.
-  if (animated === null) return null;
   const seeds: Element[] = [...animated];
   for (const root of roots) {
     const matched = rules.matchedIn(root);

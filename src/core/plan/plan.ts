@@ -61,7 +61,8 @@ export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicat
   return [
     ...base,
     ...(renderedText ? [pixelsShow(renderedText, 'target.pixels')] : []),
-    ...(label !== undefined ? [pixelsShow(label, 'target.pixels.label', false, renderedText || label)] : []),
+    // Icons are left out only where the DOM draws them beside its own text (text-agreement.ts).
+    ...(label !== undefined ? [pixelsShow(label, 'target.pixels.label', false, renderedText ?? '')] : []),
   ];
 }
 

@@ -90,7 +90,7 @@ const namesShown = (names: readonly string[], read: string) => names.every((name
  * ends with a glyph OCR cannot read, what OCR makes of that glyph is left out too (`withoutIcons`).
  */
 export function ocrAgrees(read: string, expected: string, rendered = expected): boolean {
-  return withoutIcons(read, rendered).some((reading) => agreesWhole(reading, expected));
+  return withoutIcons(read, rendered, expected).some((reading) => agreesWhole(reading, expected));
 }
 
 function agreesWhole(read: string, expected: string): boolean {
@@ -103,15 +103,19 @@ function agreesWhole(read: string, expected: string): boolean {
   );
 }
 
-/** A glyph OCR cannot read at the start or the end of the rendered text (an icon font's, a symbol). */
-const LEADING_ICON = new RegExp(`^[\\s\\p{Cf}]*${UNREADABLE.source}`, 'u');
-const TRAILING_ICON = new RegExp(`${UNREADABLE.source}[\\s\\p{Cf}]*$`, 'u');
 /**
- * A word OCR may make of an icon: one or two characters, at most one of them a digit or a currency
- * symbol (so never a number or an amount). Material Icons' gear reads "2" or "$", which the exact
- * rule for amounts compared: an honest "Settings" button was blocked (both browsers).
+ * A glyph OCR cannot read at the start or the end of the rendered text (an icon font's, a symbol),
+ * after NFKC as `readable` does, past spaces, format characters, variation selectors and modifiers.
  */
-const ICON_READING = /^(?!\S*[\p{Nd}\p{Sc}]\S*[\p{Nd}\p{Sc}])\S{1,2}$/u;
+const LEADING_ICON = new RegExp(`^[\\s\\p{Cf}\\p{M}\\p{Sk}]*${UNREADABLE.source}`, 'u');
+const TRAILING_ICON = new RegExp(`${UNREADABLE.source}[\\s\\p{Cf}\\p{M}\\p{Sk}]*$`, 'u');
+/**
+ * A word OCR may make of an icon: a lone digit or currency symbol, or one or two other characters
+ * with at most one letter and no number (Han numerals included): never a number, an amount, a
+ * unit ("5k", "x9"), a word ("No") or a name. Material Icons' gear reads "2" or "$", which the
+ * exact rule for amounts compared: an honest "Settings" button was blocked (both browsers).
+ */
+const ICON_READING = /^(?:[\p{Nd}\p{Sc}]|(?!\S*\p{L}\S*\p{L})[^\s\p{N}\p{Sc}\p{Script=Han}]{1,2})$/u;
 
 /**
  * The readings to compare: the reading itself and, where the DOM draws an icon at the start (end)
@@ -119,10 +123,14 @@ const ICON_READING = /^(?!\S*[\p{Nd}\p{Sc}]\S*[\p{Nd}\p{Sc}])\S{1,2}$/u;
  * icon and stands apart. Only where the rendered text has no amount or currency of its own, so an
  * icon's reading can never stand in for a digit of one; an icon inside the text is not left out.
  */
-function withoutIcons(read: string, rendered: string): string[] {
-  const lead = LEADING_ICON.test(rendered);
-  const trail = TRAILING_ICON.test(rendered);
-  if ((!lead && !trail) || exactTokens(rendered).length > 0) return [read];
+function withoutIcons(read: string, rendered: string, expected: string): string[] {
+  const drawn = rendered.normalize('NFKC');
+  const lead = LEADING_ICON.test(drawn);
+  const trail = TRAILING_ICON.test(drawn);
+  // Only beside text the DOM draws itself (an icon alone marks no place), and never where the
+  // expected text or the drawn one holds an amount.
+  if (!lead && !trail) return [read];
+  if (!hasLegibleText(drawn) || exactTokens(drawn).length > 0 || exactTokens(expected).length > 0) return [read];
   const words = readable(read).replace(BORDERS, '').split(' ').filter(Boolean);
   const first = lead && words.length > 1 && ICON_READING.test(words[0]!) ? 1 : 0;
   const last = trail && words.length > 1 + first && ICON_READING.test(words.at(-1)!) ? 1 : 0;
