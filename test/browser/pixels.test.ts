@@ -78,7 +78,7 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     expect([afterBlock - before, afterAllow - afterBlock]).toEqual([1, 2]);
   });
 
-  it('allows honest rotated, skewed and scaled buttons, an icon-font label, an ellipsis and a gradient', async () => {
+  it('allows honest rotated, skewed and scaled buttons, an ellipsis and a gradient; an icon-font label read with a digit beside it is unsure, not a mismatch', async () => {
     const cases: [string, string][] = [
       ['#rot', 'Next page'],
       ['#skew', 'Zoom out'],
@@ -86,7 +86,6 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
       // Turned upright before OCR: 25°, and -18° (rotate property) inside a -20° ancestor.
       ['#rot25', 'Next step'],
       ['#rot-prop', 'Open menu'],
-      ['#gear', 'Settings'],
       ['#ellipsis', 'Show all details of this item'],
       // No one level is the background: the frame's grey was the commonest, and every row of the
       // gradient was blanked as a rule against it (core/pixels/edges.ts).
@@ -99,7 +98,13 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     console.log(`[pixels ${name}] ${cases.map(([t]) => `${t}: ${verdicts[t]!.decision} ${codes(verdicts[t]!).join(',')}`).join('; ')}`);
     console.log(JSON.stringify(verdicts['#rot-prop']?.reasons));
     for (const [target] of cases) expect(verdicts[target], target).toMatchObject({ decision: 'allow', executed: true });
-    expect(await clicks()).toEqual(['rot', 'skew', 'scaled', 'rot25', 'rot-prop', 'gear', 'ellipsis', 'gradient']);
+    // Material Icons' gear reads "2 Settings": the "2" may be the icon's, or a digit a page's own
+    // font draws there ("Buy 9", an attacker helper), so the pixels support nothing and contradict
+    // nothing (low_confidence: the policy decides; this one's blocks an unsupported click).
+    const gear = await click('#gear', 'Settings');
+    expect(codes(gear)).toContain('low_confidence');
+    expect(codes(gear)).not.toContain('pixel_mismatch');
+    expect(await clicks()).toEqual(['rot', 'skew', 'scaled', 'rot25', 'rot-prop', 'ellipsis', 'gradient']);
   });
 
   it('reads Chinese labels with the bundled chi_sim data', async () => {
@@ -411,4 +416,25 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     expect(worstHonest).toBeLessThanOrEqual(RECHECK_TOLERANCE);
     expect(leastChange).toBeGreaterThan(RECHECK_TOLERANCE);
   }, 150_000);
+
+  // Last: it leaves the page on another fixture.
+  it('does not leave out words a page font draws as icons beside the label ("Pay 9K", "Buy x9", "No Pay", "Un block"); the honest "Pay" is performed', async () => {
+    state.url = state.server.url('bank.example', '/icon-words.html');
+    await state.page.goto(state.url);
+    await probe('show', state.url);
+    await state.page.evaluate(() => document.fonts.ready.then(() => undefined));
+    for (const [target, label] of [
+      ['#pay9k', 'Pay'],
+      ['#buyx9', 'Buy'],
+      ['#nopay', 'Pay'],
+      ['#unblock', 'block'],
+      ['#starx9', 'Buy'],
+      ['#both', 'Pay'],
+    ] as const) {
+      expect((await click(target, label)).executed, target).toBe(false);
+    }
+    expect(await clicks()).toEqual([]);
+    expect(await click('#honest', 'Pay')).toMatchObject({ decision: 'allow', executed: true });
+    expect(await clicks()).toEqual(['honest']);
+  });
 });

@@ -9,6 +9,7 @@ import {
   planFor,
   type ResolvedCall,
 } from '../../src/core';
+import { pixelsShow } from '../../src/core/plan/predicates';
 import { certificate, deepFreeze, element, FRAME, hit, honestEvidence, NOW, resolved } from './helpers/evidence';
 
 const SELECTOR = '#pay';
@@ -209,5 +210,19 @@ describe('gate: purity', () => {
     expect(second).toEqual(first);
     expect(first.decision).toBe('block');
     expect(JSON.stringify({ evidence, scope: frozenInput.scope, policy })).toBe(snapshot);
+  });
+});
+
+describe('gate: a reading the pixels cannot settle', () => {
+  const plan = [pixelsShow('Settings', 'target.pixels.label', false, '\ue8b8 Settings')];
+  const ocr = (text: string) =>
+    certificate('ocr_text', { text, confidence: 0.9 }, SELECTOR, { source: 'ocr', verifier: 'ocr-tesseract@1' });
+
+  it('is unsupported, not contradicted, where a lone digit stands beside the icon; another reading still contradicts', () => {
+    const result = gate({ ...input(CLICK, []), plan, certificates: [ocr('2 Settings')] });
+    expect(codes(result)).toEqual(['low_confidence']);
+    expect(gate({ ...input(CLICK, []), plan, certificates: [ocr('& Settings')] }).reasons).toEqual([]);
+    const both = gate({ ...input(CLICK, []), plan, certificates: [ocr('2 Settings'), ocr('Keep open')] });
+    expect(codes(both)).toEqual(['pixel_mismatch']);
   });
 });

@@ -1,4 +1,4 @@
-import { animatedIn } from './animations';
+import { animatedIn, mayBeAnimated } from './animations';
 import { flatChildren, flatContains, flatParent } from './flat-tree';
 import { foreignOver, spillsOver } from './foreign-paint';
 import { markerSides } from './marker-size';
@@ -202,8 +202,10 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     for (const node of elements) {
       if (!rules.mayHaveScanned(node)) continue;
       if (pseudoTakesNoHits(node)) found.pseudo.push(node);
-      // Paint beyond a pseudo-element's box, on ancestors too (their generated content is over the target).
-      if (paint.mayHaveScanned(node)) {
+      // Paint beyond a pseudo-element's box, on ancestors too (their generated content is over the
+      // target): where a rule may give it, or an animation (one keyed to `pseudoElement: '::before'`
+      // cast a box-shadow over the label, listed or not, performed in both browsers before).
+      if (paint.mayHaveScanned(node) || mayBeAnimated(node)) {
         const beyond = pseudoBeyond(node, area);
         if (beyond) found.beyond.push({ element: node, what: beyond });
       }

@@ -13,9 +13,10 @@ import {
   VisibleTextValueSchema,
 } from './observations';
 import { optionsNamed } from './options';
-import { ocrAgrees, ocrContains, readable, truncatedClaimAgrees } from './text-agreement';
+import { ocrAgreement, ocrContains, readable, truncatedClaimAgrees } from './text-agreement';
 
-export type Evaluation = { holds: true } | { holds: false; code: ReasonCode; message: string };
+/** `unsure`: the evidence neither supports nor contradicts the predicate (the policy decides). */
+export type Evaluation = { holds: true } | { holds: false; code: ReasonCode; message: string; unsure?: true };
 
 /**
  * One action-critical predicate of G_a: which certificate supports it and how its value decides it.
@@ -34,6 +35,7 @@ export type Predicate<T = unknown> = {
 type Element = z.infer<typeof UiElementValueSchema>;
 export const holds: Evaluation = { holds: true };
 export const fails = (code: ReasonCode, message: string): Evaluation => ({ holds: false, code, message });
+export const unsure = (code: ReasonCode, message: string): Evaluation => ({ holds: false, code, message, unsure: true });
 
 export function onElement(name: string, evaluate: (v: Element) => Evaluation): Predicate<Element> {
   return { name, certificate: 'ui_element', scope: 'target', value: UiElementValueSchema, evaluate };
@@ -167,10 +169,14 @@ export function pixelsShow(
     certificate: 'ocr_text',
     scope: 'target',
     value: OcrTextValueSchema,
-    evaluate: (v) =>
-      (within ? ocrContains(v.text, expected) : ocrAgrees(v.text, expected, rendered))
-        ? holds
-        : fails('pixel_mismatch', `The rendered pixels read "${v.text.slice(0, 80)}", not "${expected.slice(0, 80)}".`),
+    evaluate: (v) => {
+      const agreement = within ? (ocrContains(v.text, expected) ? 'agrees' : 'differs') : ocrAgreement(v.text, expected, rendered);
+      if (agreement === 'agrees') return holds;
+      // A digit or currency symbol read where the DOM draws an icon: the icon's, or not (text-agreement.ts).
+      if (agreement === 'unsure')
+        return unsure('low_confidence', `The rendered pixels read "${v.text.slice(0, 80)}": beside the icon, an amount or not.`);
+      return fails('pixel_mismatch', `The rendered pixels read "${v.text.slice(0, 80)}", not "${expected.slice(0, 80)}".`);
+    },
   };
 }
 

@@ -90,7 +90,22 @@ const namesShown = (names: readonly string[], read: string) => names.every((name
  * ends with a glyph OCR cannot read, what OCR makes of that glyph is left out too (`withoutIcons`).
  */
 export function ocrAgrees(read: string, expected: string, rendered = expected): boolean {
-  return withoutIcons(read, rendered, expected).some((reading) => agreesWhole(reading, expected));
+  return ocrAgreement(read, expected, rendered) === 'agrees';
+}
+
+/**
+ * `unsure` where the reading agrees only once a lone digit or currency symbol beside an icon is left
+ * out: Material Icons' gear reads "2" or "$", but a page's own font can draw a "9" there as well
+ * (an attacker helper: "Buy 9"), so the pixels cannot say which (the policy decides).
+ */
+export function ocrAgreement(read: string, expected: string, rendered = expected): 'agrees' | 'unsure' | 'differs' {
+  let unsure = false;
+  for (const reading of withoutIcons(read, rendered, expected)) {
+    if (!agreesWhole(reading.text, expected)) continue;
+    if (reading.sure) return 'agrees';
+    unsure = true;
+  }
+  return unsure ? 'unsure' : 'differs';
 }
 
 function agreesWhole(read: string, expected: string): boolean {
@@ -120,22 +135,25 @@ const ICON_READING = /^(?:[\p{Nd}\p{Sc}]|(?!\S*\p{L}\S*\p{L})[^\s\p{N}\p{Sc}\p{S
 /**
  * The readings to compare: the reading itself and, where the DOM draws an icon at the start (end)
  * of the text, the reading without its first (last) word if that word is what OCR makes of an
- * icon and stands apart. Only where the rendered text has no amount or currency of its own, so an
- * icon's reading can never stand in for a digit of one; an icon inside the text is not left out.
+ * icon and stands apart (not `sure` if it is a digit or a currency symbol). Only where the
+ * rendered text has no amount or currency of its own, so an icon's reading can never stand in for a
+ * digit of one; an icon inside the text is not left out.
  */
-function withoutIcons(read: string, rendered: string, expected: string): string[] {
+function withoutIcons(read: string, rendered: string, expected: string): { text: string; sure: boolean }[] {
+  const as = [{ text: read, sure: true }];
   const drawn = rendered.normalize('NFKC');
   const lead = LEADING_ICON.test(drawn);
   const trail = TRAILING_ICON.test(drawn);
   // Only beside text the DOM draws itself (an icon alone marks no place), and never where the
   // expected text or the drawn one holds an amount.
-  if (!lead && !trail) return [read];
-  if (!hasLegibleText(drawn) || exactTokens(drawn).length > 0 || exactTokens(expected).length > 0) return [read];
+  if (!lead && !trail) return as;
+  if (!hasLegibleText(drawn) || exactTokens(drawn).length > 0 || exactTokens(expected).length > 0) return as;
   const words = readable(read).replace(BORDERS, '').split(' ').filter(Boolean);
   const first = lead && words.length > 1 && ICON_READING.test(words[0]!) ? 1 : 0;
   const last = trail && words.length > 1 + first && ICON_READING.test(words.at(-1)!) ? 1 : 0;
-  if (first + last === 0) return [read];
-  return [read, words.slice(first, words.length - last).join(' ')];
+  if (first + last === 0) return as;
+  const left = [...words.slice(0, first), ...words.slice(words.length - last)];
+  return [...as, { text: words.slice(first, words.length - last).join(' '), sure: !left.some((w) => /[\p{Nd}\p{Sc}]/u.test(w)) }];
 }
 
 function truncationAgrees(stem: string, expected: string): boolean {
