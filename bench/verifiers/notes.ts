@@ -61,7 +61,8 @@ export const WHY: Record<string, string> = {
   'generated-b-chevron': GENERATED,
   'generated-b-arrow-escape': GENERATED,
   'generated-b-prefix': GENERATED,
-  'generated-b-icon-font': `${GENERATED} The private-use icon glyph is also part of the visible label, so a claim without it mismatches.`,
+  'generated-b-icon-font':
+    'OCR reads the Material Icons gear as "2" or "$" beside "Settings": a lone digit or currency symbol where the DOM draws an icon may as well be a digit a page font draws there ("Buy 9"), so the pixels are unsure (low_confidence, unsupported: the policy asks). Defensible under a policy that reads pixels for every click; the default reads none for this one.',
   'aria-label-b-icon-only':
     'The claim is the accessible name; the button shows only an icon, so visible_text is "" and the label is contradicted. An empty visible label could be unsupported (ask) or corroborated by AX instead.',
   'aria-label-b-caret': SYMBOL,
