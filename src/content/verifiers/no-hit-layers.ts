@@ -1,4 +1,4 @@
-import { animatedIn, mayBeAnimated } from './animations';
+import { animatedIn } from './animations';
 import { flatChildren, flatContains, flatParent } from './flat-tree';
 import { foreignOver, spillsOver } from './foreign-paint';
 import { markerSides } from './marker-size';
@@ -131,6 +131,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   // SVG elements always (presentation attributes, fill- or stroke-only values).
   // Every tree's animations, read once (null where Chromium may run one it lists nowhere: animations.ts).
   const unlisted = animatedIn(roots);
+  const animated = (node: Element) => unlisted === null || unlisted.has(node);
   const sources = styleSources(roots, unlisted, NO_HITS, true, '[pointer-events]');
   // List items no marker input reaches share their flat-tree parent's answer, per kind (li, summary).
   const markerSources = styleSources(roots, unlisted, MARKER_INPUTS, false);
@@ -147,7 +148,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   // Chromium: animations.ts), every element may be given paint beyond its box by one, and is read.
   for (const node of elements) {
     const ancestor = ancestors.has(node);
-    const painted = unlisted === null || paintedBeyond(node) || unlisted.has(node);
+    const painted = animated(node) || paintedBeyond(node);
     const item = !ancestor && items.has(node);
     // Nothing below concerns the rest (most of a page): no closures made for them.
     if (!painted && !item && !svgs.has(node) && (ancestor || !mayTakeNoHits(node))) continue;
@@ -205,7 +206,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
       // Paint beyond a pseudo-element's box, on ancestors too (their generated content is over the
       // target): where a rule may give it, or an animation (one keyed to `pseudoElement: '::before'`
       // cast a box-shadow over the label, listed or not, performed in both browsers before).
-      if (paint.mayHaveScanned(node) || mayBeAnimated(node)) {
+      if (paint.mayHaveScanned(node) || animated(node)) {
         const beyond = pseudoBeyond(node, area);
         if (beyond) found.beyond.push({ element: node, what: beyond });
       }

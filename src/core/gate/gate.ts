@@ -84,7 +84,7 @@ function judge(predicate: Predicate, input: GateInput): Outcome {
   // A certificate with an unusable value supports nothing, but must not hide another that contradicts.
   let supportedBy: string | null = null;
   let unusable: string | null = null;
-  let unsureReason: Reason | null = null;
+  let unsure: { certificate: string; reason: Reason } | null = null;
   for (const certificate of sure) {
     const value = predicate.value.safeParse(certificate.value);
     if (!value.success) {
@@ -94,8 +94,7 @@ function judge(predicate: Predicate, input: GateInput): Outcome {
     const evaluation = predicate.evaluate(value.data);
     if (!evaluation.holds && evaluation.unsure) {
       // Not a contradiction: this certificate supports nothing, and another may still contradict.
-      unusable ??= certificate.id;
-      unsureReason ??= reason(evaluation.code, evaluation.message, predicate.name);
+      unsure ??= { certificate: certificate.id, reason: reason(evaluation.code, evaluation.message, predicate.name) };
       continue;
     }
     if (!evaluation.holds) {
@@ -103,7 +102,7 @@ function judge(predicate: Predicate, input: GateInput): Outcome {
     }
     supportedBy ??= certificate.id;
   }
-  if (unsureReason !== null) return { status: 'unsupported', certificate: unusable, reason: unsureReason };
+  if (unsure !== null) return { status: 'unsupported', ...unsure };
   if (unusable !== null || supportedBy === null) {
     return unsupported(predicate, unusable, 'evidence_missing', `A ${predicate.certificate} certificate has no usable value.`);
   }
