@@ -15,6 +15,9 @@ describe.each(BROWSERS)('animations on timelines no list shows, in %s', (browser
   const click = (page: TestPage) =>
     proposeOrDeny(env, page, { tool: 'click', args: { target: '#close' }, claims: { label: 'Close panel' } });
 
+  // Where the list lies for its 500 px bullet to cover the label (Chromium: the fixture's place).
+  const bullet = browserName === 'firefox' ? '&x=430&y=-245' : '';
+
   // Chromium: a tab nothing opened, as a person's own is (newPage's tabs name the active tab as
   // their opener, which the code before took for a shared window, hiding these attacks).
   async function open(query: string): Promise<TestPage> {
@@ -26,12 +29,14 @@ describe.each(BROWSERS)('animations on timelines no list shows, in %s', (browser
   }
 
   /** The attack is on: the animation styles its target (Chromium: and no list shows it). */
-  async function applied(page: TestPage, shadow: boolean, own = false) {
-    type State = { pointerEvents: string; boxShadow: string; listed: number };
+  async function applied(page: TestPage, query: string) {
+    type State = { pointerEvents: string; boxShadow: string; marker: string; listed: number };
     const state = await page.evaluate(() => (window as unknown as { state(): State }).state());
-    if (shadow) expect(state.boxShadow).not.toBe('none');
+    if (query.includes('marker=content')) expect(state.marker).toMatch(/^40px "█████"$/u);
+    else if (query.includes('marker=size')) expect(state.marker).toMatch(/^500px /u);
+    else if (query.includes('shadow')) expect(state.boxShadow).not.toBe('none');
     else expect(state.pointerEvents).toBe('none');
-    if (browserName === 'chromium' && !own) expect(state.listed).toBe(0);
+    if (browserName === 'chromium' && !query.includes('mode=own')) expect(state.listed).toBe(0);
   }
 
   it.each([
@@ -45,9 +50,12 @@ describe.each(BROWSERS)('animations on timelines no list shows, in %s', (browser
     ['a removed frame, casting a box-shadow over the label', 'mode=detached&shadow'],
     ["an HTML document it made, casting a box's ::before's box-shadow over the label", 'mode=html&shadow&pseudo'],
     ["the page itself (listed), casting a box's ::before's box-shadow over the label", 'mode=own&shadow&pseudo'],
+    ["an HTML document it made, giving a list item's ::marker the content █████ over the label", 'mode=html&marker=content'],
+    ["the page itself (listed), giving a list item's ::marker the content █████ over the label", 'mode=own&marker=content'],
+    ["the page itself (listed), growing a list item's ::marker to 500 px over the label", `mode=own&marker=size${bullet}`],
   ])('performs no click under a cover an animation on the timeline of %s hides', async (_, query) => {
     const page = await open(query);
-    await applied(page, query.includes('shadow'), query.includes('mode=own'));
+    await applied(page, query);
     const { verdict } = await click(page);
     expect(verdict.executed, query).toBe(false);
     expect(await clicks(page)).toEqual([]);
@@ -57,15 +65,18 @@ describe.each(BROWSERS)('animations on timelines no list shows, in %s', (browser
   it('performs no click after the animation moves from the listed timeline to one no list shows', async () => {
     const page = await open('mode=switch');
     await page.evaluate(() => (window as unknown as { switchTimeline(): void }).switchTimeline());
-    await applied(page, false);
+    await applied(page, 'mode=switch');
     const { verdict } = await click(page);
     expect(verdict.executed).toBe(false);
     expect(await clicks(page)).toEqual([]);
     await page.close();
   });
 
-  it('performs the honest twin (no cover, no animation) without an ask, settled by the DOM alone', async () => {
-    const page = await open('mode=html&honest');
+  it.each([
+    ['no cover, no animation', 'mode=html&honest'],
+    ["a list item's ::marker recoloured by an animation, clear of the button", 'mode=own&marker=color'],
+  ])('performs the honest twin (%s) without an ask, settled by the DOM alone', async (_, query) => {
+    const page = await open(query);
     const before = await captures();
     const twin = await click(page);
     expect(twin).toMatchObject({ asked: false, verdict: { decision: 'allow', executed: true } });

@@ -6,7 +6,7 @@ import { inertOverModal } from './modal-inert';
 import { OtherPseudoRules } from './other-pseudos';
 import { overflowExtent } from './overflow-extent';
 import { beyondBox, holds, PaintRules, reaches, shapedBox } from './paint-beyond';
-import { firstLetterExtent, firstLineExtent, markerExtent, selectionReaches } from './pseudo-extent';
+import { animatedMarkerExtent, firstLetterExtent, firstLineExtent, markerExtent, selectionReaches } from './pseudo-extent';
 import { GENERATED, generates } from './pseudo-paint';
 import { pseudoBeyond } from './pseudo-reach';
 import { PseudoRules } from './pseudo-rules';
@@ -129,8 +129,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   for (let node: Element | null = skip; node; node = parentElement(node)) ancestors.add(node);
   // Only elements a source of no-hit styles may reach are asked for their style (style-sources.ts);
   // SVG elements always (presentation attributes, fill- or stroke-only values).
-  // Every tree's animations, read once (null where Chromium may run one it lists nowhere: animations.ts).
-  const unlisted = animatedIn(roots);
+  const unlisted = animatedIn(roots); // null where Chromium may run one it lists nowhere (animations.ts)
   const animated = (node: Element) => unlisted === null || unlisted.has(node);
   const sources = styleSources(roots, unlisted, NO_HITS, true, '[pointer-events]');
   // List items no marker input reaches share their flat-tree parent's answer, per kind (li, summary).
@@ -144,8 +143,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   const paint = new PaintRules();
   paint.anyIn(roots);
   const paintedBeyond = paint.everyElement();
-  // Every tree's animations; where one may run that no list shows (another document's timeline,
-  // Chromium: animations.ts), every element may be given paint beyond its box by one, and is read.
+  // Where an animation may run that no list shows (Chromium), every element is read.
   for (const node of elements) {
     const ancestor = ancestors.has(node);
     const painted = animated(node) || paintedBeyond(node);
@@ -173,6 +171,9 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
         found.beyond.push({ element: node, what: beyond.what });
       }
       if (!ancestor && shapedBox(styleOf()) && overlaps(boxOf(), area)) found.shaped.push(node);
+      // A marker an animation may restyle (`pseudoElement: '::marker'`), read as drawn (#marker).
+      const marker = animated(node) && !ancestor && styleOf().display.includes('list-item') ? animatedMarkerExtent(node, styleOf()) : null;
+      if (marker && reaches(boxOf(), marker, area)) found.beyond.push({ element: node, what: 'list marker' });
     } else if (item) {
       const parent = markerSources !== null && !markerSources.has(node) && plainItem(node) ? flatParent(node) : null;
       const none = parent ? noMarker.get(parent) : undefined;

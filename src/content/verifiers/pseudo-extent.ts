@@ -25,6 +25,38 @@ export function markerExtent(node: Element): Sides | null {
   return sides && plus(onScreen(sides, zoomed(node)), ownPaint(node, getComputedStyle(node, '::marker')));
 }
 
+/** What sizes a marker's glyphs; a plain marker takes each from its item. */
+const MARKER_FONT = [
+  'font-family',
+  'font-size',
+  'font-style',
+  'font-weight',
+  'font-stretch',
+  'font-size-adjust',
+  'font-variation-settings',
+  'font-feature-settings',
+  'letter-spacing',
+  'word-spacing',
+];
+
+/** Firefox draws a standard bullet in a font of its own (its ::marker's computed font-family). */
+const isBulletFont = (name: string, marker: CSSStyleDeclaration) => name === 'font-family' && marker.fontFamily === '-moz-bullet-font';
+
+/**
+ * How far the marker of a list item an animation may restyle reaches (`pseudoElement: '::marker'`
+ * gave it "█████" at 40 px, or a 500 px bullet, over a label: performed in both browsers before);
+ * null while it draws as the item's plain marker (content, font and spacing the item's, no paint of
+ * its own), which the item's own style already counts.
+ */
+export function animatedMarkerExtent(node: Element, style: CSSStyleDeclaration): Sides | null {
+  const marker = getComputedStyle(node, '::marker');
+  const plain =
+    marker.content === 'normal' &&
+    MARKER_FONT.every((name) => marker.getPropertyValue(name) === style.getPropertyValue(name) || isBulletFont(name, marker)) &&
+    !ownPaint(node, marker);
+  return plain ? null : markerExtent(node);
+}
+
 /**
  * How far a ::first-letter reaches: a box of its own (floated, padded, bordered, raised), a letter
  * larger than the block's text, a letter sunk over several lines (`initial-letter: 7` drew a 140 px
