@@ -23,6 +23,7 @@ import { portKeeper } from './port-keeper';
 import { onBackgroundMessage, sendToBackground } from './runtime';
 import { certifyTarget } from './verifiers/dom';
 import { nextPaint, renderTarget } from './verifiers/settle';
+import { transitionsEnded } from './verifiers/view-transition';
 import { layoutViewport } from './viewport';
 import { quietOver, startWatch } from './watch';
 
@@ -103,6 +104,7 @@ async function certify(requestId: string, json: string): Promise<Extract<Content
   }
   // A control in a section the browser has not rendered yet is judged once it has been (settle.ts).
   await renderTarget(target);
+  await transitionsEnded();
   const started = performance.now();
   const evidence = certifyTarget(target, admitted.tool);
   const certifyMs = performance.now() - started;

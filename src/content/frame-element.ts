@@ -20,6 +20,7 @@ import { portKeeper } from './port-keeper';
 import { shadowIncludingElements } from './verifiers/flat-tree';
 import { layersAt } from './verifiers/layers';
 import { filterEffects, isNone } from './verifiers/paint';
+import { transitionsEnded } from './verifiers/view-transition';
 import { clippedBy, describeElement, filterOpacity, hiddenBy, parentElement } from './verifiers/visibility';
 import { layoutViewport } from './viewport';
 
@@ -68,6 +69,8 @@ async function certify(request: Extract<FrameRequest, { kind: 'frame:certify' }>
   if (source === null) return { status: 'unknown', detail: 'The child frame did not make itself known in time.' };
   const element = frameElementOf(source);
   if (!element) return { status: 'unknown', detail: 'No frame element in this document holds the child.' };
+  // An ordinary view transition of this document ends first (view-transition.ts).
+  await transitionsEnded();
   return certifyFrameElement(element, request.rect, request.childViewport);
 }
 

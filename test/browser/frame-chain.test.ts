@@ -37,6 +37,8 @@ describe.each(BROWSERS)('frame chain in %s', (name) => {
     ['scaled01', 'target_hidden'],
     ['nested-hidden', 'target_hidden'],
     ['cv-hidden', 'target_hidden'],
+    // The top page's view transition holds a picture of the page over the frame (view-transition.ts).
+    ['transition', 'target_covered'],
   ])('blocks a commit button in a cross-site frame when the chain hides it: %s', async (arrangement, code) => {
     const report = await inTarget(arrangement, pay);
     expect(report.clicks).toEqual([]);
@@ -68,6 +70,8 @@ describe.each(BROWSERS)('frame chain in %s', (name) => {
     ['cv-far', ''],
     ['visible', '&spacer=400&cv=1'],
     ['nested', '&spacer=300&cv=1'],
+    // Proposed while the top page's ordinary view transition (0.25 s) runs: certified once it ends.
+    ['transition-short', ''],
   ])('allows a visible cross-site frame without an ask: %s%s', async (arrangement, query) => {
     const report = await inTarget(arrangement, open, query);
     expect(report.verdict.reasons).toEqual([]);

@@ -7,6 +7,7 @@ import { FAINT, isNone, MIN_CONTRAST, OPAQUE, type Paint, paintAt, paintsAnythin
 import { pseudoPaintAt } from './pseudo-paint';
 import { PseudoRules } from './pseudo-rules';
 import { stacksAt } from './stacks';
+import { transitionOver } from './view-transition';
 import { describeElement, parentElement } from './visibility';
 
 /** Layers over the label: everything painted over the target’s label, whether or not it takes hits. */
@@ -123,6 +124,9 @@ export function layersAt(
     Math.max(...xs) - Math.min(...xs) + 2,
     Math.max(...ys) - Math.min(...ys) + 2,
   );
+  // A running view transition paints a picture of the page over all of it (view-transition.ts).
+  const transition = transitionOver(area);
+  if (transition) return { points: points.length, covered: points.length, coveredBy: transition, doubts: [] };
   const rules = new PseudoRules();
   const hidden = noHitLayers(area, element, rules);
   if (hidden === null) report.doubts.push('the page is too large to look for layers that take no clicks over the label');

@@ -1,0 +1,66 @@
+import { nextPaint } from './settle';
+import { describeElement } from './visibility';
+
+/**
+ * View transitions. While one runs, the browser paints its pseudo-element tree (::view-transition
+ * and the pictures in it: the page's old state, its new one) over the page, or over the element
+ * that scoped it, and that tree takes the page's clicks: what the user sees there is a picture,
+ * not the controls the DOM holds. A page that holds the old picture (an endless animation on
+ * ::view-transition-old, the new one made transparent, the overlay made click-through) showed
+ * "Keep open" while its DOM said "Close panel"; Firefox's look-up found the button and the click
+ * was performed (an attacker helper, Dec 4; test/fixtures/view-transition.html). Firefox's own
+ * screenshots of such a page show the DOM's state, not the picture, so the pixels cannot settle
+ * it either: a target under a running transition is covered, as Chromium's look-up already
+ * answers (the document element is on top).
+ *
+ * An ordinary transition lasts a fraction of a second: the certification waits for it to end
+ * (TRANSITION_WAIT_MS at most) before it reads the page. Nothing here ends or skips the page's
+ * transition: Warrant does not change what the page shows.
+ */
+
+/** How long a certification waits for a running transition to end (the default one: 0.25 s). */
+export const TRANSITION_WAIT_MS = 1_000;
+
+type WithTransition = Document & { activeViewTransition?: unknown };
+
+/** The elements whose view transition is running: the document element for the page's own. */
+function transitionRoots(): Element[] {
+  const roots = new Set<Element>();
+  if ((document as WithTransition).activeViewTransition) roots.add(document.documentElement);
+  // Transitions scoped to an element (and any the attribute does not report) show as animations
+  // of their pseudo-elements; they run on the document's timeline, which a transition waits for.
+  for (const animation of document.getAnimations()) {
+    const effect = animation.effect as KeyframeEffect | null;
+    if (effect?.target && effect.pseudoElement?.startsWith('::view-transition')) roots.add(effect.target);
+  }
+  return [...roots];
+}
+
+/** Whether a view transition is painting over the page now. */
+export function transitionRunning(): boolean {
+  return transitionRoots().length > 0;
+}
+
+/**
+ * Waits, for TRANSITION_WAIT_MS at most, while a view transition runs. A frame not painted in time
+ * (a busy machine) is no reason to stop early: a hidden document runs no transition at all.
+ */
+export async function transitionsEnded(): Promise<void> {
+  const deadline = performance.now() + TRANSITION_WAIT_MS;
+  while (transitionRunning() && performance.now() < deadline) await nextPaint();
+}
+
+/**
+ * What covers `area` while a view transition runs: the page's own covers everything, one scoped
+ * to an element covers that element's box. Null for none.
+ */
+export function transitionOver(area: DOMRect): string | null {
+  for (const root of transitionRoots()) {
+    const box = root === document.documentElement ? null : root.getBoundingClientRect();
+    if (box && (box.right <= area.left || box.left >= area.right || box.bottom <= area.top || box.top >= area.bottom)) continue;
+    return box
+      ? `the view transition of ${describeElement(root)}, which paints a picture of it over it`
+      : "the page's view transition, which paints a picture of the page over it";
+  }
+  return null;
+}

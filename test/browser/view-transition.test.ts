@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { BROWSERS, type TestPage } from '../support/browsers';
+import { clicks, codes, proposeOrDeny, useBrowser } from '../support/suite';
+
+/**
+ * A view transition paints pictures of the page (its old state, its new one) over the page until
+ * it ends: a page that holds the old picture shows "Keep open" while its DOM says "Close panel"
+ * (an attacker helper, Dec 4: performed in Firefox with nothing asked). Fixture:
+ * test/fixtures/view-transition.html.
+ */
+describe.each(BROWSERS)('view transitions in %s', (browserName) => {
+  const env = useBrowser(browserName, { scrollbars: true, probe: true });
+  const click = (page: TestPage) =>
+    proposeOrDeny(env, page, { tool: 'click', args: { target: '#close' }, claims: { label: 'Close panel' } });
+
+  async function open(query: string) {
+    const page = await env.open('shop.example', `/view-transition.html?${query}`);
+    type State = { label: string; running: number; active: boolean };
+    const state = await page.evaluate(() => (window as unknown as { state(): Promise<State> }).state());
+    return { page, state };
+  }
+
+  it.each(['hold=animation', 'hold=css'])('performs no click while a view transition holds the old picture (%s)', async (query) => {
+    const { page, state } = await open(query);
+    expect(state).toMatchObject({ label: 'Close panel', active: true });
+    const { verdict } = await click(page);
+    expect(verdict.executed, query).toBe(false);
+    expect(codes(verdict)).toContain('target_covered');
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('performs the honest twin (an ordinary transition, proposed while it runs) without an ask', async () => {
+    const { page, state } = await open('honest');
+    expect(state.active, 'proposed while it runs').toBe(true);
+    const { verdict, asked } = await click(page);
+    expect({ asked, decision: verdict.decision, executed: verdict.executed }).toEqual({ asked: false, decision: 'allow', executed: true });
+    expect(await clicks(page)).toEqual(['close']);
+    await page.close();
+  });
+});
