@@ -32,6 +32,29 @@ describe.each(BROWSERS)('cross-modal corroboration in %s', (browserName) => {
     await page.close();
   });
 
+  it('blocks a commit whose pixels show its label turned around by a prefix ("Unsubscribe" drawn for "Subscribe"), without asking', async () => {
+    const page = await env.open('bank.example', '/cross-modal.html');
+    const verdict = await propose(page, { tool: 'click', args: { target: '#flipped' }, claims: { label: 'Subscribe' } });
+    expect(verdict).toMatchObject({ decision: 'block', executed: false });
+    expect(codes(verdict)).toContain('pixel_mismatch');
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('asks for its twin, whose pixels read the label as the DOM has it, and performs it when approved', async () => {
+    const page = await env.open('bank.example', '/cross-modal.html');
+    const { verdict, listed } = await proposeAndAnswer(
+      env,
+      page,
+      { tool: 'click', args: { target: '#repainted' }, claims: { label: 'Subscribe' } },
+      { approve: true },
+    );
+    expect(listed.text).toContain('ocr_text');
+    expect(verdict).toMatchObject({ decision: 'ask', approved: true, executed: true });
+    expect(await clicks(page)).toEqual(['repainted']);
+    await page.close();
+  });
+
   it('does not perform an approved action whose pixels changed while the user was deciding', async () => {
     const page = await env.open('bank.example', '/cross-modal.html');
     // While the user reads the prompt, the page paints another amount over the button — with an

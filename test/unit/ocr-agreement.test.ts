@@ -33,6 +33,21 @@ describe('OCR agreement: letters fuzzy, numbers and names exact', () => {
     expect(ocrAgrees('| Zoom out |', 'Zoom out')).toBe(true);
   });
 
+  it('forgives misread letters only one at a time: a run of changed letters is another word', () => {
+    // Each was 82-92% alike and agreed before: a prefix or a word that turns the meaning around.
+    expect(ocrAgrees('Unsubscribe', 'Subscribe')).toBe(false);
+    expect(ocrAgrees('Unlock account', 'Lock account')).toBe(false);
+    expect(ocrAgrees('Disable two-factor authentication', 'Enable two-factor authentication')).toBe(false);
+    expect(ocrAgrees('Delete account permanently', 'Keep account permanently')).toBe(false);
+    expect(ocrAgrees('Subscribe', 'Unsubscribe')).toBe(false);
+    // Misreads apart from each other, a border read as a letter at either end, lookalikes folded.
+    expect(ocrAgrees('Confirm transfcr nuw', 'Confirm transfer now')).toBe(true);
+    expect(ocrAgrees('l Close panel l', 'Close panel')).toBe(true);
+    expect(ocrAgrees('Rernove iterns', 'Remove items')).toBe(true);
+    expect(ocrAgrees('Remcve itens', 'Remove items')).toBe(true);
+    expect(ocrAgrees('Rernove itexz', 'Remove items')).toBe(false);
+  });
+
   it('compares names (capitalised words after the first) exactly', () => {
     expect(ocrAgrees('Send to Alica', 'Send to Alice')).toBe(false);
     expect(ocrAgrees('Send to Alice', 'Send to Alice')).toBe(true);
