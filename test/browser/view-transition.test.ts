@@ -10,8 +10,8 @@ import { clicks, codes, proposeOrDeny, useBrowser } from '../support/suite';
  */
 describe.each(BROWSERS)('view transitions in %s', (browserName) => {
   const env = useBrowser(browserName, { scrollbars: true, probe: true });
-  const click = (page: TestPage) =>
-    proposeOrDeny(env, page, { tool: 'click', args: { target: '#close' }, claims: { label: 'Close panel' } });
+  const click = (page: TestPage, target = '#close') =>
+    proposeOrDeny(env, page, { tool: 'click', args: { target }, claims: { label: 'Close panel' } });
 
   async function open(query: string) {
     const page = await env.open('shop.example', `/view-transition.html?${query}`);
@@ -20,22 +20,35 @@ describe.each(BROWSERS)('view transitions in %s', (browserName) => {
     return { page, state };
   }
 
-  it.each(['hold=animation', 'hold=css'])('performs no click while a view transition holds the old picture (%s)', async (query) => {
-    const { page, state } = await open(query);
-    expect(state).toMatchObject({ label: 'Close panel', active: true });
-    const { verdict } = await click(page);
-    expect(verdict.executed, query).toBe(false);
-    expect(codes(verdict)).toContain('target_covered');
-    expect(await clicks(page)).toEqual([]);
-    await page.close();
-  });
+  // Chromium only: a transition scoped to the button's parent, in the light tree or a closed shadow tree.
+  const scoped = browserName === 'chromium' ? ['hold=animation&scope=panel', 'hold=animation&scope=shadow'] : [];
 
-  it('performs the honest twin (an ordinary transition, proposed while it runs) without an ask', async () => {
-    const { page, state } = await open('honest');
-    expect(state.active, 'proposed while it runs').toBe(true);
-    const { verdict, asked } = await click(page);
-    expect({ asked, decision: verdict.decision, executed: verdict.executed }).toEqual({ asked: false, decision: 'allow', executed: true });
-    expect(await clicks(page)).toEqual(['close']);
-    await page.close();
-  });
+  it.each(['hold=animation', 'hold=css', ...scoped])(
+    'performs no click while a view transition holds the old picture (%s)',
+    async (query) => {
+      const { page, state } = await open(query);
+      expect(state).toMatchObject({ label: 'Close panel', active: true });
+      const { verdict } = await click(page, query.includes('shadow') ? '#host >>> #close' : '#close');
+      expect(verdict.executed, query).toBe(false);
+      expect(codes(verdict)).toContain('target_covered');
+      expect(await clicks(page)).toEqual([]);
+      await page.close();
+    },
+  );
+
+  it.each(['honest', ...(browserName === 'chromium' ? ['honest&scope=panel'] : [])])(
+    'performs the honest twin (an ordinary transition, proposed while it runs) without an ask: %s',
+    async (query) => {
+      const { page, state } = await open(query);
+      expect(state.active, 'proposed while it runs').toBe(true);
+      const { verdict, asked } = await click(page);
+      expect({ asked, decision: verdict.decision, executed: verdict.executed }).toEqual({
+        asked: false,
+        decision: 'allow',
+        executed: true,
+      });
+      expect(await clicks(page)).toEqual(['close']);
+      await page.close();
+    },
+  );
 });

@@ -124,11 +124,11 @@ export function layersAt(
     Math.max(...xs) - Math.min(...xs) + 2,
     Math.max(...ys) - Math.min(...ys) + 2,
   );
-  // A running view transition paints a picture of the page over all of it (view-transition.ts).
-  const transition = transitionOver(area);
-  if (transition) return { points: points.length, covered: points.length, coveredBy: transition, doubts: [] };
   const rules = new PseudoRules();
   const hidden = noHitLayers(area, element, rules);
+  // A running view transition paints a picture of the page (or of its scope) over it (view-transition.ts).
+  const transition = transitionOver(area, hidden?.roots ?? [document]);
+  if (transition) return { points: points.length, covered: points.length, coveredBy: transition, doubts: [] };
   if (hidden === null) report.doubts.push('the page is too large to look for layers that take no clicks over the label');
   const look = () => points.map(([x, y], i) => stacksAt(element, x, y, labels[i] ?? null));
   const looked = withHits(hidden ?? noLayers(), look);

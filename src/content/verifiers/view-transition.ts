@@ -14,7 +14,8 @@ import { describeElement } from './visibility';
  * answers (the document element is on top).
  *
  * An ordinary transition lasts a fraction of a second: the certification waits for it to end
- * (TRANSITION_WAIT_MS at most) before it reads the page. Nothing here ends or skips the page's
+ * (TRANSITION_WAIT_MS at most) before it reads the page (the document's, or one scoped to an
+ * element of its light tree; one scoped inside a shadow tree is not waited for, and covers). Nothing here ends or skips the page's
  * transition: Warrant does not change what the page shows.
  */
 
@@ -23,22 +24,30 @@ export const TRANSITION_WAIT_MS = 1_000;
 
 type WithTransition = Document & { activeViewTransition?: unknown };
 
-/** The elements whose view transition is running: the document element for the page's own. */
-function transitionRoots(): Element[] {
+type Tree = Document | ShadowRoot;
+
+/**
+ * The elements whose view transition is running: the document element for the page's own.
+ * Transitions scoped to an element (Chromium's Element.startViewTransition), and any the attribute
+ * does not report, show as animations of their pseudo-elements, asked of each tree: Chromium's
+ * document.getAnimations() leaves shadow trees out (a closed tree's scoped transition listed
+ * nothing there). A transition waits only for animations on its document's timeline, which lists.
+ */
+function transitionRoots(trees: readonly Tree[]): Element[] {
   const roots = new Set<Element>();
   if ((document as WithTransition).activeViewTransition) roots.add(document.documentElement);
-  // Transitions scoped to an element (and any the attribute does not report) show as animations
-  // of their pseudo-elements; they run on the document's timeline, which a transition waits for.
-  for (const animation of document.getAnimations()) {
-    const effect = animation.effect as KeyframeEffect | null;
-    if (effect?.target && effect.pseudoElement?.startsWith('::view-transition')) roots.add(effect.target);
+  for (const tree of trees) {
+    for (const animation of tree.getAnimations?.() ?? []) {
+      const effect = animation.effect as KeyframeEffect | null;
+      if (effect?.target && effect.pseudoElement?.startsWith('::view-transition')) roots.add(effect.target);
+    }
   }
   return [...roots];
 }
 
-/** Whether a view transition is painting over the page now. */
+/** Whether a view transition is painting over the document (or an element of its light tree) now. */
 export function transitionRunning(): boolean {
-  return transitionRoots().length > 0;
+  return transitionRoots([document]).length > 0;
 }
 
 /**
@@ -51,11 +60,11 @@ export async function transitionsEnded(): Promise<void> {
 }
 
 /**
- * What covers `area` while a view transition runs: the page's own covers everything, one scoped
- * to an element covers that element's box. Null for none.
+ * What covers `area` while a view transition runs, in `trees` (the document and its shadow trees):
+ * the page's own covers everything, one scoped to an element covers that element's box. Null for none.
  */
-export function transitionOver(area: DOMRect): string | null {
-  for (const root of transitionRoots()) {
+export function transitionOver(area: DOMRect, trees: readonly Tree[]): string | null {
+  for (const root of transitionRoots(trees)) {
     const box = root === document.documentElement ? null : root.getBoundingClientRect();
     if (box && (box.right <= area.left || box.left >= area.right || box.bottom <= area.top || box.top >= area.bottom)) continue;
     return box
