@@ -22,6 +22,7 @@ import { onToolResult, relayRegistration, relayUnregistration, runTool } from '.
 import { portKeeper } from './port-keeper';
 import { onBackgroundMessage, sendToBackground } from './runtime';
 import { certifyTarget } from './verifiers/dom';
+import { entranceEnded } from './verifiers/entry-animations';
 import { nextPaint, renderTarget } from './verifiers/settle';
 import { transitionsEnded } from './verifiers/view-transition';
 import { layoutViewport } from './viewport';
@@ -105,6 +106,7 @@ async function certify(requestId: string, json: string): Promise<Extract<Content
   // A control in a section the browser has not rendered yet is judged once it has been (settle.ts).
   await renderTarget(target);
   await transitionsEnded();
+  await entranceEnded(target);
   const started = performance.now();
   const evidence = certifyTarget(target, admitted.tool);
   const certifyMs = performance.now() - started;

@@ -6,7 +6,7 @@ import { clicks, codes, proposeOrDeny, useBrowser } from '../support/suite';
  * A view transition paints pictures of the page (its old state, its new one) over the page until
  * it ends: a page that holds the old picture shows "Keep open" while its DOM says "Close panel"
  * (an attacker helper, Dec 4: performed in Firefox with nothing asked). Fixture:
- * test/fixtures/view-transition.html.
+ * test/fixtures/view-transition.html. Also entrances still playing (entrance.html, entry-animations.ts).
  */
 describe.each(BROWSERS)('view transitions in %s', (browserName) => {
   const env = useBrowser(browserName, { scrollbars: true, probe: true });
@@ -51,4 +51,18 @@ describe.each(BROWSERS)('view transitions in %s', (browserName) => {
       await page.close();
     },
   );
+
+  it('performs an honest button in a toast still sliding in (0.25 s), proposed at once, without an ask', async () => {
+    const page = await env.open('shop.example', '/entrance.html');
+    const verdicts = [];
+    // Three entrances, each proposed as it starts (one could land after it by chance).
+    for (let i = 0; i < 3; i++) {
+      expect(await page.evaluate(() => (window as unknown as { slide(): number }).slide())).toBeGreaterThan(0);
+      const { verdict, asked } = await click(page);
+      verdicts.push({ asked, decision: verdict.decision, executed: verdict.executed });
+    }
+    expect(verdicts).toEqual(Array(3).fill({ asked: false, decision: 'allow', executed: true }));
+    expect(await clicks(page)).toEqual(['close', 'close', 'close']);
+    await page.close();
+  });
 });

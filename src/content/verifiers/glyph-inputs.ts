@@ -1,4 +1,5 @@
 import { parseColour } from './colour';
+import { decoratedBy, thickDecoration } from './decoration-ink';
 import { doubt, isNone, memoised } from './paint';
 import { PseudoRules } from './pseudo-rules';
 import { perTaskChain } from './task-memo';
@@ -9,7 +10,8 @@ import { describeElement, parentElement } from './visibility';
  * be at its default, or the pixels decide (a doubt, never "legible"). Each of these hid "Close
  * panel" on a page never shown to the project while the DOM certified it (both browsers): glyphs
  * drawn as discs (`-webkit-text-security`) or crushed together (a large negative letter-spacing),
- * a `::first-line` or `::first-letter` in the background's colour, a custom highlight
+ * a `::first-line` or `::first-letter` in the background's colour (or drawing a thick decoration), a
+ * thick text decoration (decoration-ink.ts), the page's own hyphenation text, a custom highlight
  * (`::highlight()`) or the selection painted over the text, an outline drawn inward over it.
  */
 export function glyphInputs(element: Element, style: CSSStyleDeclaration, who: string): void {
@@ -21,6 +23,12 @@ export function glyphInputs(element: Element, style: CSSStyleDeclaration, who: s
     doubt(`letter-spacing ${style.letterSpacing} crushes the text of ${who}`);
   if ((Number.parseFloat(style.wordSpacing) || 0) < -0.5 * size)
     doubt(`word-spacing ${style.wordSpacing} runs the words of ${who} together`);
+  const decoration = decoratedBy(element);
+  if (decoration) doubt(`${decoration} is drawn through the text of ${who}`);
+  // The text drawn where a line breaks at a soft hyphen (or any, with hyphens: auto) is the page's
+  // to choose: "Keep open" drew itself inside "Close panel" (an attacker helper, both browsers).
+  const hyphen = style.getPropertyValue('hyphenate-character') || style.getPropertyValue('-webkit-hyphenate-character');
+  if (hyphen && hyphen !== 'auto') doubt(`hyphenate-character ${hyphen.slice(0, 40)} may be drawn in the text of ${who}`);
   const first = firstRepaint(element);
   if (first) doubt(`${first} repaints the text of ${who}`);
   const over = highlightedBy(element);
@@ -68,7 +76,8 @@ function firstRepaint(element: Element): string | null {
       const pseudo = getComputedStyle(node, which);
       const fill = (s: CSSStyleDeclaration) => s.getPropertyValue('-webkit-text-fill-color') || s.color;
       const background = parseColour(pseudo.backgroundColor);
-      if (fill(pseudo) !== fill(own) || background === null || background[3] > 0 || !isNone(pseudo.backgroundImage)) {
+      const decorated = thickDecoration(pseudo) !== null;
+      if (decorated || fill(pseudo) !== fill(own) || background === null || background[3] > 0 || !isNone(pseudo.backgroundImage)) {
         return `${which} of ${describeElement(node)}`;
       }
     }

@@ -1,4 +1,5 @@
 import { backdropsOver } from './backdrops';
+import { bareTextOver } from './bare-text';
 import { contrast, over, parseColour, type Rgba } from './colour';
 import { pointsInBox } from './legibility';
 import { withHits } from './look-through';
@@ -129,6 +130,8 @@ export function layersAt(
   // A running view transition paints a picture of the page (or of its scope) over it (view-transition.ts).
   const transition = transitionOver(area, hidden?.roots ?? [document]);
   if (transition) return { points: points.length, covered: points.length, coveredBy: transition, doubts: [] };
+  const bare = bareTextOver(element, area);
+  if (bare) report.doubts.push(bare);
   if (hidden === null) report.doubts.push('the page is too large to look for layers that take no clicks over the label');
   const look = () => points.map(([x, y], i) => stacksAt(element, x, y, labels[i] ?? null));
   const looked = withHits(hidden ?? noLayers(), look);
