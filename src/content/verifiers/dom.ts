@@ -94,7 +94,8 @@ function certifyFound(
         : hits;
     const reordered = reorders ? ['bidi embedding or override controls reorder the label as painted'] : [];
     const doubts = [...new Set([...shown!.doubts, ...(painted?.doubts ?? []), ...layers.doubts, ...reordered])].slice(0, 16);
-    const hiddenText = !hasLetterOrDigit(text ?? '') && holdsHiddenLabel(element);
+    // A symbol drawn ("×", "☰", "›") is an icon: its name may come from hidden text, as from aria-label.
+    const hiddenText = !hasLetterOrDigit(text ?? '') && !/[^\s\p{Cf}\p{Z}]/u.test(text ?? '') && holdsHiddenLabel(element);
     // A control (not a field: a field's box is its picture) whose label is in the DOM but painted
     // away, and that draws no picture or icon either, shows the user an empty box: not a visible
     // target, whatever its size (a button held to max-height:0 keeps only its border).
