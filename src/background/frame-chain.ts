@@ -27,8 +27,12 @@ import { type FrameSender, originOf } from './sender';
 
 export const FRAME_CHAIN_VERIFIER = 'frame-chain@1';
 export const FRAME_VISIBLE = frameVisible.name;
-/** Per message to a frame; a whole walk is bounded by depth × (3 messages). */
-const STEP_TIMEOUT_MS = 2_000;
+/**
+ * Per message to a frame; a whole walk is bounded by depth × (3 messages). Above what a frame may
+ * take: up to 1 s for its child to make itself known and 1 s for a view transition to end
+ * (content/frame-element.ts), each overrun by at most a frame's wait.
+ */
+const STEP_TIMEOUT_MS = 3_000;
 /** Deeper than this, the walk is not attempted (unknown). */
 const MAX_DEPTH = 8;
 

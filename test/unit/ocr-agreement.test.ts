@@ -46,6 +46,9 @@ describe('OCR agreement: letters fuzzy, numbers and names exact', () => {
     expect(ocrAgrees('Rernove iterns', 'Remove items')).toBe(true);
     expect(ocrAgrees('Remcve itens', 'Remove items')).toBe(true);
     expect(ocrAgrees('Rernove itexz', 'Remove items')).toBe(false);
+    // Lengths by code point: an astral letter is one letter, not two.
+    expect(ocrAgrees('𝐀pen menu', 'Open menu')).toBe(true);
+    expect(ocrAgrees('Open', 'Open menu now')).toBe(false);
   });
 
   it('compares names (capitalised words after the first) exactly', () => {

@@ -12,20 +12,21 @@ import { describeElement, parentElement } from './visibility';
  * or the scan for layers taking no clicks finds.
  */
 
-/** Ancestors asked: text flowing around an inline control is its line's, a few levels up at most. */
-const MAX_LEVELS = 6;
-/** Text nodes asked per ancestor (a huge paragraph is not read whole). */
-const MAX_NODES = 64;
+/** Text nodes asked over all the ancestors (a page with more gets a doubt, not a pass). */
+const MAX_NODES = 256;
+/** No ink: the spaces a line breaks or collapses at (other "spaces", such as U+1680, draw). */
+const INKLESS = /^[ \t\n\r\f\u00a0\u3000]*$/u;
 
 export function bareTextOver(target: Element, area: DOMRect): string | null {
   const range = document.createRange();
-  for (let level = 0, node = parentElement(target); node && level < MAX_LEVELS; level++, node = parentElement(node)) {
-    let asked = 0;
+  let asked = 0;
+  // Every ancestor: wrapping the control in more inline elements changes nothing on screen.
+  for (let node = parentElement(target); node; node = parentElement(node)) {
     let style: CSSStyleDeclaration | null = null;
     for (const text of flatChildren(node)) {
       const value = text.nodeValue ?? '';
-      if (text.nodeType !== Node.TEXT_NODE || !/\S/u.test(value)) continue;
-      if (asked++ >= MAX_NODES) break;
+      if (text.nodeType !== Node.TEXT_NODE || INKLESS.test(value)) continue;
+      if (asked++ >= MAX_NODES) return 'too much text around the label to check where it is drawn';
       style ??= getComputedStyle(node);
       const spread = inkSpread(value, style);
       range.selectNodeContents(text);
@@ -44,10 +45,22 @@ export function bareTextOver(target: Element, area: DOMRect): string | null {
  * advance puts it (Chromium 156: the "█████████" after a -112 px word space painted 112 px to the
  * left of a 4 px wide box). The spacing a text is laid out with is its parent's.
  */
-function inkSpread(value: string, style: CSSStyleDeclaration): number {
-  const word = Math.max(0, -(Number.parseFloat(style.wordSpacing) || 0));
-  const letter = Math.max(0, -(Number.parseFloat(style.letterSpacing) || 0));
+export function inkSpread(value: string, style: CSSStyleDeclaration): number {
+  if (INKLESS.test(value)) return 0;
+  const word = negative(style.wordSpacing);
+  const letter = negative(style.letterSpacing);
   if (word === 0 && letter === 0) return 0;
   const spaces = value.match(/\s/gu)?.length ?? 0;
   return word * spaces + letter * [...value].length;
 }
+
+/** How far a spacing pulls glyphs back: 0 for `normal` or a length ≥ 0; a value not in px (Firefox's calc() with a percentage) is unbounded. */
+function negative(value: string): number {
+  if (value === 'normal' || value === '') return 0;
+  if (!/^-?[\d.]+(?:e[-+]?\d+)?px$/u.test(value)) return Infinity;
+  return Math.max(0, -Number.parseFloat(value));
+}
+
+/** The element's own text nodes' text (not its descendants'), its spaces kept: they carry the word spacing. */
+export const ownText = (element: Element) =>
+  Array.from(element.childNodes, (n) => (n.nodeType === Node.TEXT_NODE ? (n.nodeValue ?? '') : '')).join('');

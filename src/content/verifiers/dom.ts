@@ -95,7 +95,7 @@ function certifyFound(
     const reordered = reorders ? ['bidi embedding or override controls reorder the label as painted'] : [];
     const doubts = [...new Set([...shown!.doubts, ...(painted?.doubts ?? []), ...layers.doubts, ...reordered])].slice(0, 16);
     // A symbol drawn ("×", "☰", "›") is an icon: its name may come from hidden text, as from aria-label.
-    const hiddenText = !hasLetterOrDigit(text ?? '') && !/[^\s\p{Cf}\p{Z}]/u.test(text ?? '') && holdsHiddenLabel(element);
+    const hiddenText = !hasLetterOrDigit(text ?? '') && !drawsSymbol(text ?? '') && holdsHiddenLabel(element);
     // A control (not a field: a field's box is its picture) whose label is in the DOM but painted
     // away, and that draws no picture or icon either, shows the user an empty box: not a visible
     // target, whatever its size (a button held to max-height:0 keeps only its border).
@@ -126,6 +126,12 @@ const isField = (element: Element) =>
  * flat content or value, a field's <label>s and placeholder. Asked only when nothing legible is
  * shown, to tell an icon (named by aria-label, alt or title) from a label painted away.
  */
+/**
+ * A symbol or punctuation mark with ink: not a default-ignorable (the engine's own table, enough
+ * here: core/text/invisibles.ts would add its 1.6 kB to every frame), a braille blank or a Hangul filler.
+ */
+const drawsSymbol = (text: string) => /[\p{S}\p{P}]/u.test(text.replace(/[\p{DI}\u2800\u115f\u1160\u3164\uffa0]/gu, ''));
+
 function holdsHiddenLabel(element: Element): boolean {
   if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) {
     const own = element instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(element.type) ? element.value : '';

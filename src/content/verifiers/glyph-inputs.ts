@@ -23,10 +23,12 @@ export function glyphInputs(element: Element, style: CSSStyleDeclaration, who: s
     doubt(`letter-spacing ${style.letterSpacing} crushes the text of ${who}`);
   if ((Number.parseFloat(style.wordSpacing) || 0) < -0.5 * size)
     doubt(`word-spacing ${style.wordSpacing} runs the words of ${who} together`);
-  const decoration = decoratedBy(element);
+  const decoration = decoratedBy(element, size);
   if (decoration) doubt(`${decoration} is drawn through the text of ${who}`);
   // The text drawn where a line breaks at a soft hyphen (or any, with hyphens: auto) is the page's
   // to choose: "Keep open" drew itself inside "Close panel" (an attacker helper, both browsers).
+  // So is a text-overflow string (Firefox draws it where the text is cut).
+  if (/"/u.test(style.textOverflow)) doubt(`text-overflow ${style.textOverflow.slice(0, 40)} may be drawn in the text of ${who}`);
   const hyphen = style.getPropertyValue('hyphenate-character') || style.getPropertyValue('-webkit-hyphenate-character');
   if (hyphen && hyphen !== 'auto') doubt(`hyphenate-character ${hyphen.slice(0, 40)} may be drawn in the text of ${who}`);
   const first = firstRepaint(element);

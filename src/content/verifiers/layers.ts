@@ -128,7 +128,7 @@ export function layersAt(
   const rules = new PseudoRules();
   const hidden = noHitLayers(area, element, rules);
   // A running view transition paints a picture of the page (or of its scope) over it (view-transition.ts).
-  const transition = transitionOver(area, hidden?.roots ?? [document]);
+  const transition = transitionOver(hidden?.roots ?? [document]);
   if (transition) return { points: points.length, covered: points.length, coveredBy: transition, doubts: [] };
   const bare = bareTextOver(element, area);
   if (bare) report.doubts.push(bare);

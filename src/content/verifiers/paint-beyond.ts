@@ -1,3 +1,4 @@
+import { inkSpread, ownText } from './bare-text';
 import { px } from './css-length';
 import { flatChildren, flatContains, flatParent } from './flat-tree';
 import { markerSides } from './marker-size';
@@ -68,7 +69,7 @@ export function beyondBox(style: CSSStyleDeclaration, box: () => DOMRect, elemen
     what.push('reflection');
     inside = true;
   }
-  // The transform (and zoom) the box is painted with, read once: it walks up the flat tree.
+  // The transform (and zoom) the box is painted with, read once (it walks up the flat tree).
   let m: DOMMatrix | undefined | null = null;
   const matrix = () => {
     if (m === null) m = zoomed(element, own);
@@ -82,8 +83,10 @@ export function beyondBox(style: CSSStyleDeclaration, box: () => DOMRect, elemen
     if (far > NEAR) reach(far, 'text decoration');
   }
   reach(emphasisReach(style), 'emphasis marks');
-  // The marker is drawn beside the first line with the item's own text paint (inherited), added to its reach.
-  const marker = markerSides(element, style);
+  // A negative letter- or word-spacing draws the element's own glyphs outside its box (bare-text.ts).
+  const spread = own || !/-|calc/u.test(style.letterSpacing + style.wordSpacing) ? 0 : inkSpread(ownText(element), style);
+  if (spread > 0) reach({ ...around(0), left: spread, right: spread }, 'glyphs drawn back by a negative spacing');
+  const marker = markerSides(element, style); // beside the first line, in the item's text paint (inherited)
   if (marker) reach(added(marker, extent), 'list marker');
   if (what.length === 0) return null;
   const screen = onScreen(extent, widest(extent) === 0 ? undefined : matrix());
@@ -144,8 +147,9 @@ function overflowOf(element: Element, box: DOMRect): Sides {
 
 /** The properties beyondBox reads (and shapedBox); text-shadow and text decorations also reach descendants' text. */
 const BEYOND =
-  /^(?:outline|box-shadow|text-shadow|border-image|filter|-webkit-box-reflect|text-decoration|text-underline-offset|list-style|-webkit-text-stroke|text-emphasis|-webkit-text-emphasis|clip-path|mask|-webkit-mask)/u;
-const REACHES_DESCENDANTS = /^(?:text-shadow|text-decoration|-webkit-text-stroke|text-emphasis|-webkit-text-emphasis)/u;
+  /^(?:outline|box-shadow|text-shadow|border-image|filter|-webkit-box-reflect|text-decoration|text-underline-offset|list-style|-webkit-text-stroke|text-emphasis|-webkit-text-emphasis|clip-path|mask|-webkit-mask|letter-spacing|word-spacing)/u;
+const REACHES_DESCENDANTS =
+  /^(?:text-shadow|text-decoration|-webkit-text-stroke|text-emphasis|-webkit-text-emphasis|letter-spacing|word-spacing)/u;
 const PSEUDO_ELEMENT = /::?(?:before|after|first-line|first-letter|marker|[\w-]+\([^)]*\))\b|::[\w-]+/giu;
 
 export function touchesBeyond(style: CSSStyleDeclaration): 'self' | 'descendants' | null {

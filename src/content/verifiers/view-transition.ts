@@ -11,7 +11,7 @@ import { describeElement } from './visibility';
  * was performed (an attacker helper, Dec 4; test/fixtures/view-transition.html). Firefox's own
  * screenshots of such a page show the DOM's state, not the picture, so the pixels cannot settle
  * it either: a target under a running transition is covered, as Chromium's look-up already
- * answers (the document element is on top).
+ * answers (the document element is on top). One scoped to an element counts wherever the label is.
  *
  * An ordinary transition lasts a fraction of a second: the certification waits for it to end
  * (TRANSITION_WAIT_MS at most) before it reads the page (the document's, or one scoped to an
@@ -60,16 +60,15 @@ export async function transitionsEnded(): Promise<void> {
 }
 
 /**
- * What covers `area` while a view transition runs, in `trees` (the document and its shadow trees):
- * the page's own covers everything, one scoped to an element covers that element's box. Null for none.
+ * What covers the label while a view transition runs, in `trees` (the document and its shadow
+ * trees): the page's own, or one scoped to an element — whose pictures are not known to stay in
+ * that element's box (they may be moved or transformed anywhere), so it counts wherever the
+ * label is. Null for none.
  */
-export function transitionOver(area: DOMRect, trees: readonly Tree[]): string | null {
-  for (const root of transitionRoots(trees)) {
-    const box = root === document.documentElement ? null : root.getBoundingClientRect();
-    if (box && (box.right <= area.left || box.left >= area.right || box.bottom <= area.top || box.top >= area.bottom)) continue;
-    return box
-      ? `the view transition of ${describeElement(root)}, which paints a picture of it over it`
-      : "the page's view transition, which paints a picture of the page over it";
-  }
-  return null;
+export function transitionOver(trees: readonly Tree[]): string | null {
+  const [root] = transitionRoots(trees);
+  if (!root) return null;
+  return root === document.documentElement
+    ? "the page's view transition, which paints a picture of the page over it"
+    : `the view transition of ${describeElement(root)}, which paints pictures over the page`;
 }

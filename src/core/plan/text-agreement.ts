@@ -81,8 +81,11 @@ export function namesOf(text: string): string[] {
  */
 const agree = (a: string, b: string) => {
   if (a === b) return true;
-  const longest = Math.max(a.length, b.length);
-  return longest > 0 && 1 - isolatedEditDistance(a, b) / longest >= OCR_AGREEMENT;
+  // Counted by code point, as the edits are; lengths further apart than the tolerance never agree.
+  const [x, y] = [[...a].length, [...b].length];
+  const longest = Math.max(x, y);
+  if (longest === 0 || Math.abs(x - y) / longest > 1 - OCR_AGREEMENT) return false;
+  return 1 - isolatedEditDistance(a, b) / longest >= OCR_AGREEMENT;
 };
 const sameTokens = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 const namesShown = (names: readonly string[], read: string) => names.every((name) => letters(read).includes(name));
