@@ -1,3 +1,4 @@
+import { px } from './css-length';
 import { flatChildren } from './flat-tree';
 import { describeElement, parentElement } from './visibility';
 
@@ -54,11 +55,10 @@ export function inkSpread(value: string, style: CSSStyleDeclaration): number {
   return word * spaces + letter * [...value].length;
 }
 
-/** How far a spacing pulls glyphs back: 0 for `normal` or a length ≥ 0; a value not in px (Firefox's calc() with a percentage) is unbounded. */
+/** How far a spacing pulls glyphs back: 0 for `normal` or a length ≥ 0; one not read exactly (Firefox's calc() with a percentage) is unbounded. */
 function negative(value: string): number {
-  if (value === 'normal' || value === '') return 0;
-  if (!/^-?[\d.]+(?:e[-+]?\d+)?px$/u.test(value)) return Infinity;
-  return Math.max(0, -Number.parseFloat(value));
+  const length = px(value);
+  return Number.isFinite(length) ? Math.max(0, -length) : Infinity;
 }
 
 /** The element's own text nodes' text (not its descendants'), its spaces kept: they carry the word spacing. */

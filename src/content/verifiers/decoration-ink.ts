@@ -1,4 +1,5 @@
 import { parseColour } from './colour';
+import { px } from './css-length';
 import { pageFont } from './font-ink';
 import { isNone } from './paint';
 import { describeElement, parentElement } from './visibility';
@@ -29,9 +30,9 @@ export function thickDecoration(style: CSSStyleDeclaration, labelSize = Infinity
   const value = style.textDecorationThickness;
   // The browser's own thickness (auto, or from one of its fonts) is thin in every style.
   if (!value || value === 'auto' || (value === 'from-font' && !pageFont(style))) return null;
-  let thickness: number;
-  if (value.endsWith('%')) thickness = ((Number.parseFloat(value) || 0) / 100) * size;
-  else thickness = /^[\d.]+(?:e[-+]?\d+)?px$/u.test(value) ? Number.parseFloat(value) : Infinity;
+  // A page face's own thickness is unknown; a length or a percentage of the font size is read by
+  // the one parser of computed lengths (anything else unbounded).
+  const thickness = value === 'from-font' ? Infinity : px(value, size);
   const drawn = /wavy|double/u.test(style.textDecorationStyle) ? thickness * 3 : thickness;
   return drawn >= THICK_EM * Math.min(size, labelSize) ? `a ${line} ${value} thick` : null;
 }

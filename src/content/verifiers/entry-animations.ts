@@ -1,5 +1,5 @@
 import { queryTarget } from '../query';
-import { nextPaint } from './settle';
+import { paintsWhile } from './settle';
 import { parentElement } from './visibility';
 
 /**
@@ -34,6 +34,5 @@ export async function entranceEnded(selector: string): Promise<void> {
   const query = queryTarget(selector);
   if (!query.ok || query.elements.length !== 1) return;
   const element = query.elements[0]!;
-  const deadline = performance.now() + ENTRY_WAIT_MS;
-  while (performance.now() < deadline && entering(element, deadline - performance.now())) await nextPaint();
+  await paintsWhile((left) => entering(element, left), ENTRY_WAIT_MS);
 }

@@ -72,6 +72,15 @@ export async function whileSkipped(element: Element): Promise<void> {
 }
 
 /**
+ * Waits for painted frames while `busy(msLeft)` holds, `ms` at most: a view transition or an
+ * entrance still playing. A frame not painted in time (a busy machine) is no reason to stop early.
+ */
+export async function paintsWhile(busy: (left: number) => boolean, ms: number): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (performance.now() < deadline && busy(deadline - performance.now())) await nextPaint();
+}
+
+/**
  * Resolves after the page has painted a frame: the second animation frame callback runs after the
  * first one's frame was painted. A tab that paints nothing (hidden) answers false after a while.
  */

@@ -1,4 +1,4 @@
-import { nextPaint } from './settle';
+import { paintsWhile } from './settle';
 import { describeElement } from './visibility';
 
 /**
@@ -50,13 +50,9 @@ export function transitionRunning(): boolean {
   return transitionRoots([document]).length > 0;
 }
 
-/**
- * Waits, for TRANSITION_WAIT_MS at most, while a view transition runs. A frame not painted in time
- * (a busy machine) is no reason to stop early: a hidden document runs no transition at all.
- */
-export async function transitionsEnded(): Promise<void> {
-  const deadline = performance.now() + TRANSITION_WAIT_MS;
-  while (transitionRunning() && performance.now() < deadline) await nextPaint();
+/** Waits, for TRANSITION_WAIT_MS at most, while a view transition runs. */
+export function transitionsEnded(): Promise<void> {
+  return paintsWhile(transitionRunning, TRANSITION_WAIT_MS);
 }
 
 /**
