@@ -1,3 +1,4 @@
+import { ancestorMarkerOver } from './ancestor-marker';
 import { animatedIn } from './animations';
 import { flatChildren, flatContains, flatParent } from './flat-tree';
 import { foreignOver, spillsOver } from './foreign-paint';
@@ -127,8 +128,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   // The target's flat-tree ancestors, once (asking per element walked up from the target each time).
   const ancestors = new Set<Element>();
   for (let node: Element | null = skip; node; node = parentElement(node)) ancestors.add(node);
-  // Only elements a source of no-hit styles may reach are asked for their style (style-sources.ts);
-  // SVG elements always (presentation attributes, fill- or stroke-only values).
+  // Only elements a source of no-hit styles may reach are asked for their style (style-sources.ts); SVG always.
   const unlisted = animatedIn(roots); // null where Chromium may run one it lists nowhere (animations.ts)
   const animated = (node: Element) => unlisted === null || unlisted.has(node);
   const sources = styleSources(roots, unlisted, NO_HITS, true, '[pointer-events]');
@@ -137,9 +137,8 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   const noMarker = new Map<Element, Set<string>>();
   const mayTakeNoHits = (node: Element) => sources === null || sources.has(node) || svgs.has(node) || node.namespaceURI === SVG_NS;
   for (const node of inside) if (mayTakeNoHits(node) && insideNoHits(node, area)) found.inside.push(node);
-  // Paint beyond a box, asked only of the elements a style rule, an inline style or an animation
-  // may give any (paint-beyond.ts); an ancestor's own outer paint stays outside the box that holds
-  // the target, but its own text's shadows and decorations do not.
+  // Paint beyond a box, asked only of elements a rule, an inline style or an animation may give any (paint-beyond.ts);
+  // an ancestor's own outer paint stays outside the box that holds the target, its text's shadows and decorations do not.
   const paint = new PaintRules();
   paint.anyIn(roots);
   const paintedBeyond = paint.everyElement();
@@ -148,6 +147,8 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     const ancestor = ancestors.has(node);
     const painted = animated(node) || paintedBeyond(node);
     const item = !ancestor && items.has(node);
+    // An item holding the target: its own marker over the label (ancestor-marker.ts).
+    if (ancestor && items.has(node) && ancestorMarkerOver(node, skip, area)) found.beyond.push({ element: node, what: 'list marker' });
     // Nothing below concerns the rest (most of a page): no closures made for them.
     if (!painted && !item && !svgs.has(node) && (ancestor || !mayTakeNoHits(node))) continue;
     let box: DOMRect | null = null;
@@ -197,9 +198,8 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     if (__TARGET__ !== 'chrome' && !takesNoHits(node, styleOf())) continue;
     found.styled.push(node as HTMLElement);
   }
-  // Generated content that takes no hits, looked for on the target's ancestors too (an ancestor's
-  // ::after is painted over its children), and only where a style rule can give any
-  // (pseudo-rules.ts): asking every element for both pseudo-elements would double the scan's cost.
+  // Generated content that takes no hits, on the target's ancestors too (an ancestor's ::after is over its
+  // children), only where a rule can give any (pseudo-rules.ts): asking every element would double the cost.
   if (rules.anyIn(roots)) {
     for (const node of elements) {
       if (!rules.mayHaveScanned(node)) continue;
