@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS } from '../support/browsers';
-import { clicks, codes, propose, proposeAndAnswer, useBrowser } from '../support/suite';
+import { clicks, codes, propose, proposeAndAnswer, proposeOrDeny, useBrowser } from '../support/suite';
 
 /**
  * Privileged clicks are corroborated across modalities: DOM text, accessible name and the
@@ -38,6 +38,18 @@ describe.each(BROWSERS)('cross-modal corroboration in %s', (browserName) => {
     expect(verdict).toMatchObject({ decision: 'block', executed: false });
     expect(codes(verdict)).toContain('pixel_mismatch');
     expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses a click whose pixels show one letter more than its label ("Block account" drawn for "lock account"); its twin, read as it is, is performed', async () => {
+    const page = await env.open('bank.example', '/cross-modal.html');
+    const { verdict } = await proposeOrDeny(env, page, { tool: 'click', args: { target: '#lettered' }, claims: { label: 'lock account' } });
+    expect(verdict.executed).toBe(false);
+    expect(codes(verdict)).toContain('pixel_mismatch');
+    const twin = await proposeOrDeny(env, page, { tool: 'click', args: { target: '#lock' }, claims: { label: 'Lock account' } });
+    expect(twin.asked).toBe(false);
+    expect(twin.verdict).toMatchObject({ decision: 'allow', executed: true });
+    expect(await clicks(page)).toEqual(['lock']);
     await page.close();
   });
 

@@ -40,6 +40,22 @@ describe('OCR agreement: letters fuzzy, numbers and names exact', () => {
     expect(ocrAgrees('Disable two-factor authentication', 'Enable two-factor authentication')).toBe(false);
     expect(ocrAgrees('Delete account permanently', 'Keep account permanently')).toBe(false);
     expect(ocrAgrees('Subscribe', 'Unsubscribe')).toBe(false);
+    // One letter added or lost is another word, however short: each agreed at one edit in four or five.
+    for (const [read, expected] of <[string, string][]>[
+      ['Lock', 'Block'],
+      ['Block', 'Lock'],
+      ['Spend', 'Send'],
+      ['Send', 'Spend'],
+      ['Play', 'Pay'],
+      ['Pay now', 'Play now'],
+      ['Hide', 'Hid'],
+    ])
+      expect(ocrAgrees(read, expected), `${read} for ${expected}`).toBe(false);
+    // A letter read as a stroke is still a misread letter; a stroke apart is a border.
+    expect(ocrAgrees('Close pane|', 'Close panel')).toBe(true);
+    expect(ocrAgrees('C!ose panel', 'Close panel')).toBe(true);
+    expect(ocrAgrees('|Close panel|', 'Close panel')).toBe(true);
+    expect(ocrAgrees('Bl|ock', 'Block')).toBe(false);
     // Misreads apart from each other, a border read as a letter at either end, lookalikes folded.
     expect(ocrAgrees('Confirm transfcr nuw', 'Confirm transfer now')).toBe(true);
     expect(ocrAgrees('l Close panel l', 'Close panel')).toBe(true);

@@ -1,5 +1,5 @@
 import { foldedSkeleton, hasLetterOrDigit, normalizeLabel, stripInvisibles } from '../text';
-import { isolatedEditDistance } from '../util/edit-distance';
+import { misreadCount } from '../util/edit-distance';
 
 /**
  * When OCR's reading of a control agrees with the text it should show. OCR misreads letters a
@@ -42,10 +42,21 @@ export function exactTokens(text: string): string[] {
 }
 
 /** Letters only, lookalikes folded (digits go first: the skeleton would turn 0 into o). */
-function letters(text: string): string {
+function letters(text: string, reading = false): string {
+  // In a reading, a stroke touching a letter is a letter OCR took for a symbol ("pane|", "C!ose"):
+  // kept, as a character no letter equals (MISREAD). One apart is a border, left out with the rest.
+  const shown = reading ? readable(text).replace(/[|!¡¦](?=\p{L})|(?<=\p{L})[|!¡¦]/gu, MISREAD) : readable(text);
   // Only letters are folded: the skeleton of "|" (a border read as a glyph) is "l".
-  return foldedSkeleton(readable(text).replace(/[^\p{L}\p{M}\s]/gu, ' ')).replace(/[^\p{L}]+/gu, '');
+  // The skeleton spells "m" as "rn": folded back, so "n" read for "m" stays one letter for another.
+  return foldedSkeleton(shown.replace(/[^\p{L}\p{M}\s\uFFFD]/gu, ' '))
+    .replace(/[^\p{L}\uFFFD]+/gu, '')
+    .replace(/rn/gu, 'm');
 }
+
+/** A letter OCR read as a stroke. */
+const MISREAD = '\uFFFD';
+/** What a control's border may be read as, at either end of its text: a thin letter, or a stroke. */
+const isEdge = (c: string) => c === 'l' || c === 'i' || c === 'j' || c === MISREAD;
 
 /**
  * Whether the bundled OCR data (eng, chi_sim) can read every letter of the text: Latin and Han.
@@ -74,10 +85,11 @@ export function namesOf(text: string): string[] {
 }
 
 /**
- * Letters agree when OCR's misreads are few (OCR_AGREEMENT) and each stands alone: two changed
- * letters side by side are another word, not noise ("Unsubscribe" read for "Subscribe", "Disable
- * two-factor authentication" for "Enable…": 82% and 90% alike, both agreed before). Lookalikes
- * ("rn" for "m", "I" for "l") are folded to one skeleton first.
+ * Letters agree when OCR's misreads are few (OCR_AGREEMENT) and are misreads (misreadCount): a
+ * letter read as another, standing alone, or border strokes at the ends. Two changed letters side
+ * by side, or a letter added or lost, are another word ("Unsubscribe" for "Subscribe", "Disable
+ * two-factor authentication" for "Enable…", "Block" for "Lock": all agreed once). Lookalikes ("rn"
+ * for "m", "I" for "l") are folded to one skeleton first.
  */
 const agree = (a: string, b: string) => {
   if (a === b) return true;
@@ -85,7 +97,8 @@ const agree = (a: string, b: string) => {
   const [x, y] = [[...a].length, [...b].length];
   const longest = Math.max(x, y);
   if (longest === 0 || Math.abs(x - y) / longest > 1 - OCR_AGREEMENT) return false;
-  return 1 - isolatedEditDistance(a, b) / longest >= OCR_AGREEMENT;
+  const allowed = Math.floor(longest * (1 - OCR_AGREEMENT) + 1e-9);
+  return misreadCount(a, b, isEdge, allowed) <= allowed;
 };
 const sameTokens = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 const namesShown = (names: readonly string[], read: string) => names.every((name) => letters(read).includes(name));
@@ -123,7 +136,9 @@ function agreesWhole(read: string, expected: string): boolean {
   const shown = readable(read).replace(BORDERS, '');
   if (ELLIPSIS.test(shown) && !ELLIPSIS.test(readable(expected))) return truncationAgrees(shown.replace(ELLIPSIS, ''), expected);
   return (
-    sameTokens(exactTokens(read), exactTokens(expected)) && namesShown(namesOf(expected), read) && agree(letters(read), letters(expected))
+    sameTokens(exactTokens(read), exactTokens(expected)) &&
+    namesShown(namesOf(expected), read) &&
+    agree(letters(read, true), letters(expected))
   );
 }
 
@@ -166,7 +181,7 @@ function withoutIcons(read: string, rendered: string, expected: string): { text:
 }
 
 function truncationAgrees(stem: string, expected: string): boolean {
-  const shownLetters = letters(stem);
+  const shownLetters = letters(stem, true);
   if (shownLetters.length < MIN_SHOWN_LETTERS) return false;
   const all = letters(expected);
   // Where the stem ends in the expected text: the prefix of as many letters.
@@ -187,7 +202,7 @@ export function ocrContains(read: string, expected: string): boolean {
   for (let start = 0; !found && start + want.length <= have.length; start++)
     found = sameTokens(have.slice(start, start + want.length), want);
   if (!found || !namesShown(namesOf(expected), read)) return false;
-  const a = letters(read);
+  const a = letters(read, true);
   const b = letters(expected);
   if (b === '' || a.includes(b)) return true;
   for (let start = 0; start + b.length <= a.length + 1; start++) {

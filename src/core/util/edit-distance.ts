@@ -14,31 +14,34 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * The fewest single-character edits (substitutions, insertions, deletions) that turn `a` into `b`
- * with no two edits side by side: between any two, at least one character is kept. Infinity where
- * no such edits do it. OCR misreads a letter here and there; a run of changed letters is another
- * word ("Unsubscribe" for "Subscribe", "Disable" for "Enable"), however long the rest of the label.
- * Compared by code point.
+ * How many letters OCR misread if `read` is its reading of `expected`, counting only what OCR does
+ * to letters it sees: one letter read as another, each standing alone (a run of changed letters is
+ * another word: "Unsubscribe" for "Subscribe", "Disable" for "Enable"), and border strokes read as
+ * letters before or after the text (`edge` says which characters may be one). A letter added or
+ * lost inside the text is another word however alike the rest ("Block" for "Lock", "Spend" for
+ * "Send", "Play" for "Pay": one edit in four or five letters agreed before): Infinity. Compared by
+ * code point. Past `limit` misreads the count stops (Infinity): a value read within a long text
+ * is tried at every place (ocrContains), which must stay linear in each.
  */
-export function isolatedEditDistance(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  // kept[j]: the fewest edits so far with the last step keeping a character (or none yet);
-  // edited[j]: with the last step an edit.
-  let kept = Array.from({ length: y.length + 1 }, (_, j) => (j === 0 ? 0 : Infinity));
-  let edited = Array.from({ length: y.length + 1 }, (_, j) => (j === 1 ? 1 : Infinity));
-  for (let i = 1; i <= x.length; i++) {
-    const nextKept: number[] = [Infinity];
-    const nextEdited: number[] = [i === 1 ? 1 : Infinity];
-    for (let j = 1; j <= y.length; j++) {
-      nextKept[j] = x[i - 1] === y[j - 1] ? Math.min(kept[j - 1]!, edited[j - 1]!) : Infinity;
-      // Substitution, deletion of x[i-1], insertion of y[j-1]: each only after a kept character.
-      nextEdited[j] = 1 + Math.min(kept[j - 1]!, kept[j]!, nextKept[j - 1]!);
+export function misreadCount(read: string, expected: string, edge: (c: string) => boolean, limit = Infinity): number {
+  const x = [...read];
+  const y = [...expected];
+  const extra = x.length - y.length;
+  let best = Infinity;
+  // The strokes before the text (lead) and after it (the rest of `extra`), each way of splitting them.
+  for (let lead = 0; lead <= extra; lead++) {
+    if (lead > 0 && !edge(x[lead - 1]!)) break;
+    if (!x.slice(x.length - (extra - lead)).every(edge)) continue;
+    let count = extra;
+    let previous = false;
+    for (let i = 0; i < y.length && count < best && count <= limit; i++) {
+      const changed = x[lead + i] !== y[i];
+      count = changed && previous ? Infinity : count + (changed ? 1 : 0);
+      previous = changed;
     }
-    kept = nextKept;
-    edited = nextEdited;
+    if (count <= limit) best = Math.min(best, count);
   }
-  return Math.min(kept[y.length]!, edited[y.length]!);
+  return best;
 }
 
 /** Bounded work: a page controls how many names exist and how long they are. */
