@@ -156,8 +156,8 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
     await performed('#close', 'Close panel', '/marker-font.html');
   });
 
-  it("counts the marker of the list item that holds the button, drawn over its label: a ::marker rule's blocks, the same from a Web Animation, a long counter, an inside marker; a button beside its item's bullet, a list of buttons and a right-to-left list do not, and one right after an inside marker is read by the pixels", async () => {
-    for (const via of ['rule', 'animate', 'type', 'inside'])
+  it("counts the marker of the list item that holds the button, drawn over its label: a ::marker rule's blocks, the same from a Web Animation, a long counter, an inside marker (on a centred line, or on a div made a list item); a button beside its item's bullet, a list of buttons and a right-to-left list do not, and one right after an inside marker is read by the pixels", async () => {
+    for (const via of ['rule', 'animate', 'type', 'inside', 'div', 'center'])
       await blocked('#close', 'Close panel', null, `/marker-ancestor.html?via=${via}`);
     for (const via of ['none', 'buttons', 'rtl']) await performed('#close', 'Close panel', `/marker-ancestor.html?via=${via}`);
     await performed('#close', 'Close panel', '/marker-ancestor.html?via=beside', true);

@@ -51,11 +51,29 @@ describe('OCR agreement: letters fuzzy, numbers and names exact', () => {
       ['Hide', 'Hid'],
     ])
       expect(ocrAgrees(read, expected), `${read} for ${expected}`).toBe(false);
-    // A letter read as a stroke is still a misread letter; a stroke apart is a border.
-    expect(ocrAgrees('Close pane|', 'Close panel')).toBe(true);
-    expect(ocrAgrees('C!ose panel', 'Close panel')).toBe(true);
-    expect(ocrAgrees('|Close panel|', 'Close panel')).toBe(true);
-    expect(ocrAgrees('Bl|ock', 'Block')).toBe(false);
+    // A letter read as a stroke is still a misread letter; a stroke apart is a border; a thin letter
+    // a tight crop cuts at an end is a misread; a "!" in the label matches itself.
+    for (const [read, expected] of <[string, string][]>[
+      ['Close pane|', 'Close panel'],
+      ['Close pane', 'Close panel'],
+      ['C!ose panel', 'Close panel'],
+      ['|Close panel|', 'Close panel'],
+      ['|OK|', 'OK'],
+      ['Save|', 'Save'],
+      ['Yes! Delete it', 'Yes! Delete it'],
+      ['¡Hola!', '¡Hola!'],
+      ['Confirn payment', 'Confirm payment'],
+      ['Send to Peter now', 'Send to Peter now'],
+    ])
+      expect(ocrAgrees(read, expected), `${read} for ${expected}`).toBe(true);
+    // A letter glued to a word is part of it, even a thin one at an end.
+    for (const [read, expected] of <[string, string][]>[
+      ['Bl|ock', 'Block'],
+      ['Remove All', 'Remove Al'],
+      ['illegal transfer request', 'legal transfer request'],
+      ['lPay', 'Pay'],
+    ])
+      expect(ocrAgrees(read, expected), `${read} for ${expected}`).toBe(false);
     // Misreads apart from each other, a border read as a letter at either end, lookalikes folded.
     expect(ocrAgrees('Confirm transfcr nuw', 'Confirm transfer now')).toBe(true);
     expect(ocrAgrees('l Close panel l', 'Close panel')).toBe(true);

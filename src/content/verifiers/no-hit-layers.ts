@@ -147,8 +147,8 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     const ancestor = ancestors.has(node);
     const painted = animated(node) || paintedBeyond(node);
     const item = !ancestor && items.has(node);
-    // An item holding the target: its own marker over the label (ancestor-marker.ts).
-    if (ancestor && items.has(node) && ancestorMarkerOver(node, skip, area)) found.beyond.push({ element: node, what: 'list marker' });
+    // An ancestor that is a list item (any element): its own marker over the label (ancestor-marker.ts).
+    if (ancestor && ancestorMarkerOver(node, area)) found.beyond.push({ element: node, what: 'list marker' });
     // Nothing below concerns the rest (most of a page): no closures made for them.
     if (!painted && !item && !svgs.has(node) && (ancestor || !mayTakeNoHits(node))) continue;
     let box: DOMRect | null = null;

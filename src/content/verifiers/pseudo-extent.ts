@@ -14,7 +14,7 @@ import { added, firstLineSides, onScreen, px, reaches, zoomed } from './reach-si
  */
 
 /** What the pseudo-element paints past its own glyphs or box, on screen; undefined for nothing. */
-export const ownPaint = (node: Element, pseudo: CSSStyleDeclaration) =>
+const ownPaint = (node: Element, pseudo: CSSStyleDeclaration) =>
   beyondBox(pseudo, () => node.getBoundingClientRect(), node, pseudo)?.extent;
 
 const plus = (a: Sides, b: Sides | undefined) => (b ? added(a, b) : a);

@@ -41,22 +41,46 @@ export function exactTokens(text: string): string[] {
   return [...readable(text).matchAll(EXACT)].map((m) => m[0].replace(/[\u00a0\u202f ]/gu, '').replace(/[.,']/gu, '.'));
 }
 
-/** Letters only, lookalikes folded (digits go first: the skeleton would turn 0 into o). */
-function letters(text: string, reading = false): string {
-  // In a reading, a stroke touching a letter is a letter OCR took for a symbol ("pane|", "C!ose"):
-  // kept, as a character no letter equals (MISREAD). One apart is a border, left out with the rest.
-  const shown = reading ? readable(text).replace(/[|!¡¦](?=\p{L})|(?<=\p{L})[|!¡¦]/gu, MISREAD) : readable(text);
+/**
+ * Letters only, lookalikes folded (digits go first: the skeleton would turn 0 into o). A stroke
+ * between two letters ("C!ose", "Cl|ck") is a letter OCR took for a symbol: kept as a character no
+ * letter equals (MISREAD), on both sides, so a real "!" inside a word matches itself. `fold`: the
+ * skeleton spells "m" as "rn", and "rn" read for "m" is folded to one "m" within each word;
+ * unfolded, "m" is kept as it is, so "n" read for it ("Confirn") stays one letter for another.
+ */
+function letters(text: string, fold = true): string {
+  const shown = readable(text).replace(/(?<=\p{L})[|!¡¦](?=\p{L})/gu, MISREAD);
   // Only letters are folded: the skeleton of "|" (a border read as a glyph) is "l".
-  // The skeleton spells "m" as "rn": folded back, so "n" read for "m" stays one letter for another.
-  return foldedSkeleton(shown.replace(/[^\p{L}\p{M}\s\uFFFD]/gu, ' '))
-    .replace(/[^\p{L}\uFFFD]+/gu, '')
-    .replace(/rn/gu, 'm');
+  const spaced = shown.replace(/[^\p{L}\p{M}\s\uFFFD]/gu, ' ');
+  const folded = fold
+    ? foldedSkeleton(spaced).replace(/rn/gu, 'm')
+    : foldedSkeleton(spaced.replace(/[mM]/gu, KEPT_M)).replaceAll(KEPT_M, 'm');
+  return folded.replace(/[^\p{L}\uFFFD]+/gu, '');
 }
 
 /** A letter OCR read as a stroke. */
 const MISREAD = '\uFFFD';
-/** What a control's border may be read as, at either end of its text: a thin letter, or a stroke. */
-const isEdge = (c: string) => c === 'l' || c === 'i' || c === 'j' || c === MISREAD;
+/** "m" kept from the skeleton (a private-use character, which the skeleton leaves alone). */
+const KEPT_M = '\uE0FF';
+/** A thin letter a tight crop may cut at either end of the text. */
+const isThin = (c: string) => c === 'l' || c === 'i' || c === 'j' || c === 't';
+/**
+ * A control's border read as letters: a word of one or two strokes or thin letters at either end
+ * of the reading, apart from the text ("l Close panel l"). Glued to a word it is a letter of it:
+ * "Remove All" read for "Remove Al" is another label.
+ */
+const BORDER_WORDS = /^(?:[|!¡[\]lIij]{1,2}\s+)+|(?:\s+[|!¡[\]lIij]{1,2})+$/gu;
+
+/** The reading without border words, and how many letters they held (each counted as a misread). */
+function withoutBorderWords(read: string): { text: string; borders: number } {
+  const shown = readable(read).replace(BORDERS, '');
+  let borders = 0;
+  const text = shown.replace(BORDER_WORDS, (words) => {
+    borders += (words.match(/[lIij]/gu) ?? []).length;
+    return ' ';
+  });
+  return { text, borders };
+}
 
 /**
  * Whether the bundled OCR data (eng, chi_sim) can read every letter of the text: Latin and Han.
@@ -86,20 +110,22 @@ export function namesOf(text: string): string[] {
 
 /**
  * Letters agree when OCR's misreads are few (OCR_AGREEMENT) and are misreads (misreadCount): a
- * letter read as another, standing alone, or border strokes at the ends. Two changed letters side
- * by side, or a letter added or lost, are another word ("Unsubscribe" for "Subscribe", "Disable
- * two-factor authentication" for "Enable…", "Block" for "Lock": all agreed once). Lookalikes ("rn"
- * for "m", "I" for "l") are folded to one skeleton first.
+ * letter read as another, standing alone, or a thin one cut at an end, besides `borders` letters
+ * read off the control's border. Two changed letters side by side, or a letter added or lost
+ * inside, are another word ("Unsubscribe" for "Subscribe", "Disable two-factor authentication" for
+ * "Enable…", "Block" for "Lock": all agreed once). Lookalikes ("rn" for "m", "I" for "l") are folded
+ * to one skeleton first; "m" is also compared unfolded (see letters).
  */
-const agree = (a: string, b: string) => {
-  if (a === b) return true;
-  // Counted by code point, as the edits are; lengths further apart than the tolerance never agree.
-  const [x, y] = [[...a].length, [...b].length];
-  const longest = Math.max(x, y);
-  if (longest === 0 || Math.abs(x - y) / longest > 1 - OCR_AGREEMENT) return false;
+const agree = (read: string, expected: string, borders = 0) =>
+  [true, false].some((fold) => lettersAgree(letters(read, fold), letters(expected, fold), borders));
+
+/** The same over letters already taken out (letters()). */
+function lettersAgree(a: string, b: string, borders = 0): boolean {
+  if (a === b && borders === 0) return true;
+  const longest = Math.max([...a].length + borders, [...b].length);
   const allowed = Math.floor(longest * (1 - OCR_AGREEMENT) + 1e-9);
-  return misreadCount(a, b, isEdge, allowed) <= allowed;
-};
+  return longest > 0 && borders + misreadCount(a, b, isThin, allowed - borders) <= allowed;
+}
 const sameTokens = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 const namesShown = (names: readonly string[], read: string) => names.every((name) => letters(read).includes(name));
 
@@ -135,11 +161,8 @@ function agreesWhole(read: string, expected: string): boolean {
   // letters below never see it); it must not hide an ellipsis that ends the reading.
   const shown = readable(read).replace(BORDERS, '');
   if (ELLIPSIS.test(shown) && !ELLIPSIS.test(readable(expected))) return truncationAgrees(shown.replace(ELLIPSIS, ''), expected);
-  return (
-    sameTokens(exactTokens(read), exactTokens(expected)) &&
-    namesShown(namesOf(expected), read) &&
-    agree(letters(read, true), letters(expected))
-  );
+  const { text, borders } = withoutBorderWords(read);
+  return sameTokens(exactTokens(read), exactTokens(expected)) && namesShown(namesOf(expected), read) && agree(text, expected, borders);
 }
 
 /**
@@ -181,12 +204,12 @@ function withoutIcons(read: string, rendered: string, expected: string): { text:
 }
 
 function truncationAgrees(stem: string, expected: string): boolean {
-  const shownLetters = letters(stem, true);
+  const shownLetters = letters(stem);
   if (shownLetters.length < MIN_SHOWN_LETTERS) return false;
   const all = letters(expected);
   // Where the stem ends in the expected text: the prefix of as many letters.
   const prefix = all.slice(0, shownLetters.length);
-  if (!agree(shownLetters, prefix)) return false;
+  if (!lettersAgree(shownLetters, prefix)) return false;
   const tokens = exactTokens(stem);
   const expectedTokens = exactTokens(expected);
   const names = namesOf(expected);
@@ -202,11 +225,11 @@ export function ocrContains(read: string, expected: string): boolean {
   for (let start = 0; !found && start + want.length <= have.length; start++)
     found = sameTokens(have.slice(start, start + want.length), want);
   if (!found || !namesShown(namesOf(expected), read)) return false;
-  const a = letters(read, true);
+  const a = letters(readable(read).replace(BORDERS, ''));
   const b = letters(expected);
   if (b === '' || a.includes(b)) return true;
   for (let start = 0; start + b.length <= a.length + 1; start++) {
-    if (agree(a.slice(start, start + b.length), b)) return true;
+    if (lettersAgree(a.slice(start, start + b.length), b)) return true;
   }
   return false;
 }

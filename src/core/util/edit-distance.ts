@@ -16,32 +16,33 @@ export function editDistance(a: string, b: string): number {
 /**
  * How many letters OCR misread if `read` is its reading of `expected`, counting only what OCR does
  * to letters it sees: one letter read as another, each standing alone (a run of changed letters is
- * another word: "Unsubscribe" for "Subscribe", "Disable" for "Enable"), and border strokes read as
- * letters before or after the text (`edge` says which characters may be one). A letter added or
- * lost inside the text is another word however alike the rest ("Block" for "Lock", "Spend" for
- * "Send", "Play" for "Pay": one edit in four or five letters agreed before): Infinity. Compared by
- * code point. Past `limit` misreads the count stops (Infinity): a value read within a long text
- * is tried at every place (ocrContains), which must stay linear in each.
+ * another word: "Unsubscribe" for "Subscribe", "Disable" for "Enable"), and one thin letter lost at
+ * the very start or end (`thin` says which: a stroke a tight crop cuts, "Close pane" for "Close
+ * panel"). A letter added anywhere, or lost inside, is another word however alike the rest
+ * ("Block" for "Lock", "Spend" for "Send", "Play" for "Pay": one edit in four or five letters
+ * agreed before): Infinity. Past `limit` misreads the count stops (Infinity), so a value read
+ * within a long text can be tried at every place (ocrContains). Compared by code point.
  */
-export function misreadCount(read: string, expected: string, edge: (c: string) => boolean, limit = Infinity): number {
+export function misreadCount(read: string, expected: string, thin: (c: string) => boolean, limit = Infinity): number {
   const x = [...read];
   const y = [...expected];
-  const extra = x.length - y.length;
-  let best = Infinity;
-  // The strokes before the text (lead) and after it (the rest of `extra`), each way of splitting them.
-  for (let lead = 0; lead <= extra; lead++) {
-    if (lead > 0 && !edge(x[lead - 1]!)) break;
-    if (!x.slice(x.length - (extra - lead)).every(edge)) continue;
-    let count = extra;
-    let previous = false;
-    for (let i = 0; i < y.length && count < best && count <= limit; i++) {
-      const changed = x[lead + i] !== y[i];
-      count = changed && previous ? Infinity : count + (changed ? 1 : 0);
-      previous = changed;
-    }
-    if (count <= limit) best = Math.min(best, count);
+  const lost = y.length - x.length;
+  if (lost < 0 || lost > 1 || lost > limit) return Infinity;
+  if (lost === 0) return substitutions(x, y, limit);
+  const first = thin(y[0]!) ? 1 + substitutions(x, y.slice(1), limit - 1) : Infinity;
+  const last = thin(y.at(-1)!) ? 1 + substitutions(x, y.slice(0, -1), limit - 1) : Infinity;
+  return Math.min(first, last);
+}
+
+/** Letters of two equally long texts that differ, none beside another; Infinity past `limit`. */
+function substitutions(x: readonly string[], y: readonly string[], limit: number): number {
+  let count = 0;
+  for (let i = 0; i < y.length; i++) {
+    if (x[i] === y[i]) continue;
+    if (i > 0 && x[i - 1] !== y[i - 1]) return Infinity;
+    if (++count > limit) return Infinity;
   }
-  return best;
+  return count;
 }
 
 /** Bounded work: a page controls how many names exist and how long they are. */
