@@ -88,6 +88,10 @@ describe('OCR agreement: letters fuzzy, numbers and names exact', () => {
   it('compares names (capitalised words after the first) exactly', () => {
     expect(ocrAgrees('Send to Alica', 'Send to Alice')).toBe(false);
     expect(ocrAgrees('Send to Alice', 'Send to Alice')).toBe(true);
+    // A whole word: "Ali" does not show the name "Al", nor "Alice Smith" the name "Smithers".
+    expect(ocrAgrees('Send $500 to Ali', 'Send $500 to Al')).toBe(false);
+    expect(ocrAgrees('Pay Nora and Al', 'Pay Nora and Al')).toBe(true);
+    expect(ocrContains('Transfer to Alice Smith now', 'Alice Smith')).toBe(true);
     // A label's own first word is not a name: a misread letter there stays fuzzy.
     expect(ocrAgrees('Sand money to Alice', 'Send money to Alice')).toBe(true);
   });

@@ -127,7 +127,15 @@ function lettersAgree(a: string, b: string, borders = 0): boolean {
   return longest > 0 && borders + misreadCount(a, b, isThin, allowed - borders) <= allowed;
 }
 const sameTokens = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
-const namesShown = (names: readonly string[], read: string) => names.every((name) => letters(read).includes(name));
+/** Every name is a whole word of the reading ("Al" is not shown by "Ali"). */
+const namesShown = (names: readonly string[], read: string) => {
+  const words = new Set(
+    readable(read)
+      .split(/[^\p{L}\p{N}]+/u)
+      .map((word) => letters(word)),
+  );
+  return names.every((name) => words.has(name));
+};
 
 /**
  * The pixels' reading agrees with the whole expected text. A reading that ends in an ellipsis
