@@ -104,8 +104,11 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
     // certification), its size is unknown and a button above the image-bulleted list goes to the
     // pixels; once loaded (later pages) it need not, so only the first is asserted there.
     const firefox = browserName === 'firefox';
-    for (const id of firefox ? ['#after-lists', '#after-dots'] : ['#after-lists', '#in-dashes', '#after-dashes', '#after-dots'])
+    for (const id of firefox ? ['#after-lists', '#after-dots'] : ['#after-lists', '#after-dashes', '#after-dots'])
       await performed(id, 'Close panel', '/reach-pseudo.html#honest', firefox && id === '#after-lists');
+    // A button inside the dash-bulleted item: its own item's string marker reaches it, and where on
+    // the line the marker is drawn the DOM cannot bound (ancestor-marker.ts), so the pixels read it.
+    if (!firefox) await performed('#in-dashes', 'Close panel', '/reach-pseudo.html#honest', true);
   });
 
   it("counts a highlight on a click-through layer's transparent text as paint over the label: the selection, a custom highlight, a text fragment's ::target-text in the button's colour; the same highlights see-through are read by the pixels", async () => {
