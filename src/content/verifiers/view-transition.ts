@@ -27,27 +27,27 @@ type WithTransition = Document & { activeViewTransition?: unknown };
 type Tree = Document | ShadowRoot;
 
 /**
- * The elements whose view transition is running: the document element for the page's own.
+ * An element whose view transition is running, the first found (null for none): the document
+ * element for the page's own.
  * Transitions scoped to an element (Chromium's Element.startViewTransition), and any the attribute
  * does not report, show as animations of their pseudo-elements, asked of each tree: Chromium's
  * document.getAnimations() leaves shadow trees out (a closed tree's scoped transition listed
  * nothing there). A transition waits only for animations on its document's timeline, which lists.
  */
-function transitionRoots(trees: readonly Tree[]): Element[] {
-  const roots = new Set<Element>();
-  if ((document as WithTransition).activeViewTransition) roots.add(document.documentElement);
+function transitionRoot(trees: readonly Tree[]): Element | null {
+  if ((document as WithTransition).activeViewTransition) return document.documentElement;
   for (const tree of trees) {
     for (const animation of tree.getAnimations?.() ?? []) {
       const effect = animation.effect as KeyframeEffect | null;
-      if (effect?.target && effect.pseudoElement?.startsWith('::view-transition')) roots.add(effect.target);
+      if (effect?.target && effect.pseudoElement?.startsWith('::view-transition')) return effect.target;
     }
   }
-  return [...roots];
+  return null;
 }
 
 /** Whether a view transition is painting over the document (or an element of its light tree) now. */
 export function transitionRunning(): boolean {
-  return transitionRoots([document]).length > 0;
+  return transitionRoot([document]) !== null;
 }
 
 /** Waits, for TRANSITION_WAIT_MS at most, while a view transition runs. */
@@ -62,7 +62,7 @@ export function transitionsEnded(): Promise<void> {
  * label is. Null for none.
  */
 export function transitionOver(trees: readonly Tree[]): string | null {
-  const [root] = transitionRoots(trees);
+  const root = transitionRoot(trees);
   if (!root) return null;
   return root === document.documentElement
     ? "the page's view transition, which paints a picture of the page over it"
