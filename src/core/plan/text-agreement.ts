@@ -71,9 +71,11 @@ const isThin = (c: string) => c === 'l' || c === 'i' || c === 'j' || c === 't';
  */
 const BORDER_WORDS = /^(?:[|!¡[\]lIij]{1,2}\s+)+|(?:\s+[|!¡[\]lIij]{1,2})+$/gu;
 
-/** The reading without border words, and how many letters they held (each counted as a misread). */
-function withoutBorderWords(read: string): { text: string; borders: number } {
-  const shown = readable(read).replace(BORDERS, '');
+/** A reading without the border strokes at its ends ("|", "[", "]": no letters). */
+const unbordered = (read: string) => readable(read).replace(BORDERS, '');
+
+/** A reading (unbordered) without border words, and how many letters they held (each counted as a misread). */
+function withoutBorderWords(shown: string): { text: string; borders: number } {
   let borders = 0;
   const text = shown.replace(BORDER_WORDS, (words) => {
     borders += (words.match(/[lIij]/gu) ?? []).length;
@@ -167,9 +169,9 @@ export function ocrAgreement(read: string, expected: string, rendered = expected
 function agreesWhole(read: string, expected: string): boolean {
   // A control's border at either end of the crop comes back as "|", "[" or "]" (no letter, so the
   // letters below never see it); it must not hide an ellipsis that ends the reading.
-  const shown = readable(read).replace(BORDERS, '');
+  const shown = unbordered(read);
   if (ELLIPSIS.test(shown) && !ELLIPSIS.test(readable(expected))) return truncationAgrees(shown.replace(ELLIPSIS, ''), expected);
-  const { text, borders } = withoutBorderWords(read);
+  const { text, borders } = withoutBorderWords(shown);
   return sameTokens(exactTokens(read), exactTokens(expected)) && namesShown(namesOf(expected), read) && agree(text, expected, borders);
 }
 
@@ -203,7 +205,7 @@ function withoutIcons(read: string, rendered: string, expected: string): { text:
   // expected text or the drawn one holds an amount.
   if (!lead && !trail) return as;
   if (!hasLegibleText(drawn) || exactTokens(drawn).length > 0 || exactTokens(expected).length > 0) return as;
-  const words = readable(read).replace(BORDERS, '').split(' ').filter(Boolean);
+  const words = unbordered(read).split(' ').filter(Boolean);
   const first = lead && words.length > 1 && ICON_READING.test(words[0]!) ? 1 : 0;
   const last = trail && words.length > 1 + first && ICON_READING.test(words.at(-1)!) ? 1 : 0;
   if (first + last === 0) return as;
@@ -233,7 +235,7 @@ export function ocrContains(read: string, expected: string): boolean {
   for (let start = 0; !found && start + want.length <= have.length; start++)
     found = sameTokens(have.slice(start, start + want.length), want);
   if (!found || !namesShown(namesOf(expected), read)) return false;
-  const a = letters(readable(read).replace(BORDERS, ''));
+  const a = letters(unbordered(read));
   const b = letters(expected);
   if (b === '' || a.includes(b)) return true;
   for (let start = 0; start + b.length <= a.length + 1; start++) {
