@@ -2,6 +2,7 @@ import { portKeeper } from './port-keeper';
 import { shadowIncludingElements } from './verifiers/flat-tree';
 import { paintAt, paintsAnything } from './verifiers/paint';
 import { describeElement, parentElement } from './verifiers/visibility';
+import { type FrameWatch, LIVE, watchFrame } from './watch-frame';
 
 /**
  * The last gap between the DOM and the pixels. A pixel-checked action is captured again just
@@ -16,14 +17,12 @@ import { describeElement, parentElement } from './verifiers/visibility';
  * inertness are not paint: the layer checks' own overrides (layers.ts) are not changes.
  */
 
-type Watch = { element: Element; area: Box; changed: string | null; stop: () => void };
+type Watch = { element: Element; area: Box; changed: string | null; stop: () => void; frames: FrameWatch[] };
 
 const watches = new Map<string, Watch>();
 /** A watch nobody ends (the decision was dropped) stops by itself. */
 const WATCH_MS = 30_000;
 const MAX_ELEMENTS = 20_000;
-/** Repaints on their own, with no mutation to see. */
-const LIVE = new Set(['canvas', 'video', 'iframe', 'frame', 'embed', 'object']);
 /** Elements under a changed one looked at, at most (more: counted as a change). */
 const MAX_UNDER = 500;
 
@@ -95,7 +94,7 @@ export function startWatch(requestId: string, element: Element, certified: Box |
   // be there (an attacker's page scrolled a decoy under the certified rectangle for the capture
   // and kept it there for the re-check: test/fixtures/scroll-probe.html).
   const box = element.getBoundingClientRect();
-  const watch: Watch = { element, area: box, changed: null, stop: () => undefined };
+  const watch: Watch = { element, area: box, changed: null, stop: () => undefined, frames: [] };
   const change = (why: string) => {
     watch.changed ??= why;
   };
@@ -138,7 +137,11 @@ export function startWatch(requestId: string, element: Element, certified: Box |
     if (paintsOnLabel(node)) before.add(node);
   }
   for (const node of before) {
-    if (LIVE.has(node.localName)) change(`${describeElement(node)} over the target can repaint with nothing in the page changing.`);
+    if (!LIVE.has(node.localName)) continue;
+    // A frame whose document can be reached is watched like this one (watch-frame.ts).
+    const frame = watchFrame(node, change);
+    if (frame) watch.frames.push(frame);
+    else change(`${describeElement(node)} over the target can repaint with nothing in the page changing.`);
   }
   for (const animation of document.getAnimations?.() ?? []) {
     const target = (animation.effect as KeyframeEffect | null)?.target ?? null;
@@ -196,6 +199,7 @@ export function startWatch(requestId: string, element: Element, certified: Box |
     scrollWatchers.delete(scrolled);
     window.removeEventListener('scroll', scrolled, { capture: true });
     for (const root of shadowRoots) root.removeEventListener('scroll', scrolled, { capture: true });
+    for (const frame of watch.frames) frame.stop();
     clearTimeout(timer);
   };
   watches.set(requestId, watch);
@@ -211,6 +215,10 @@ export function endWatch(requestId: string): string | null {
   watches.delete(requestId);
   watch.stop();
   if (watch.changed) return watch.changed;
+  for (const frame of watch.frames) {
+    const changed = frame.check();
+    if (changed) return changed;
+  }
   return moved(watch.element.getBoundingClientRect(), watch.area) ? 'The target moved after its pixels were checked.' : null;
 }
 

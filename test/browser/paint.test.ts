@@ -99,6 +99,13 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await readByPixels('#target', 'Next page', '/watch.html?boxes=over');
   });
 
+  it('watches the document of a frame over the label as its own when it can reach it: an empty frame left be does not refuse the click; one repainted, written again, or holding a canvas does', async () => {
+    await readByPixels('#target', 'Next page', '/watch.html?frame=still');
+    await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?frame=churn');
+    await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?frame=write');
+    await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?frame=canvas');
+  });
+
   it("leaves glyphs drawn in ways the colours do not show to the pixels: a first line or a highlight in the background's colour, an outline drawn inward over the label, discs, crushed letters; a bold first line, a find highlight, an inset focus ring and tight letters stay fine", async () => {
     for (const id of ['#first-line', '#highlighted', '#own-outline', '#discs', '#crushed'])
       await blocked(id, 'Close panel', null, '/repaint.html');

@@ -11,7 +11,7 @@ import { callOf, type FuzzCall, writePage } from './pages';
 import { type FuzzReport, type FuzzRun, markdown, type TrialOutcome } from './report';
 
 /**
- * `npm run bench:fuzz [-- --seed N --pairs N --quick --only chromium|firefox --per-page N]`: the
+ * `npm run bench:fuzz [-- --seed N --pairs N --quick --only chromium|firefox --per-page N --pick ids]`: the
  * adaptive attacker. Generates `pairs` deceptive mutants and their safe twins from the seed,
  * replays every bypass saved before (bench/verifiers/fuzz/bypasses.json), proposes each in real
  * Chromium and Firefox under the default policy, and writes bench/reports/fuzz.{md,json}. New
@@ -75,6 +75,8 @@ function judge(m: Mutant, o: Observed, record: AuditRecord | undefined, replay: 
     if (c.type === 'hit_test') seen.hit = `${v.onTarget}/${v.points}${v.coveredBy ? ` (${v.coveredBy})` : ''}`;
     if (c.type === 'ocr_text') seen.ocr = `${String(v.text).replace(/\s+/g, ' ')} (${Number(v.confidence).toFixed(2)})`;
   }
+  const why = (o.verdict?.reasons ?? []).find((r) => r.code !== 'requires_approval' && r.code !== 'not_approved');
+  if (why) seen.why = why.message;
   return {
     id: m.id,
     pair: m.pair,
@@ -176,7 +178,9 @@ function writeFixture(b: SavedBypass): void {
 async function main(): Promise<void> {
   const started = performance.now();
   const saved = loadSaved();
-  const pairs = generate(SEED, PAIRS);
+  // `--pick s51205-0432,s51205-1066`: only these pairs of the seed, each with its twin (to look again at a report's trials).
+  const picked = value('pick')?.split(',');
+  const pairs = generate(SEED, PAIRS).filter((p) => picked === undefined || picked.includes(p.pair));
   const only = value('only');
   const names = BROWSERS.filter((n) => only === undefined || n === only);
   log(
@@ -191,7 +195,9 @@ async function main(): Promise<void> {
       const page = `${prefix}-${jobs.length}.html`;
       const mutants = list
         .slice(i, i + per)
-        .flatMap((p, j) => (replay || TWINS === 'all' || (i + j) % 2 === 0 ? [p.deceptive, p.twin] : [p.deceptive]));
+        .flatMap((p, j) =>
+          replay || TWINS === 'all' || picked !== undefined || (i + j) % 2 === 0 ? [p.deceptive, p.twin] : [p.deceptive],
+        );
       writePage(dir, page, `Warrant fuzz page ${page} (seed ${SEED})`, mutants);
       jobs.push({ page, mutants, replay });
     }
