@@ -170,6 +170,15 @@ describe('OCR agreement: letters fuzzy, numbers and names exact', () => {
     expect(truncatedClaimAgrees('Show…', 'Delete everything')).toBe(false);
     expect(truncatedClaimAgrees('Show all details', 'Show all details of this item')).toBe(null);
   });
+
+  it('counts letters outside the BMP as one letter each where a reading is cut or searched (𠮷 read as 吉)', () => {
+    expect(ocrAgrees('吉野家の牛丼…', '𠮷野家の牛丼を注文する')).toBe(true);
+    expect(ocrAgrees('吉野家の豚丼…', '𠮷野家の牛丼を注文する')).toBe(false);
+    expect(ocrContains('注文 吉野家の牛丼 する', '𠮷野家の牛丼')).toBe(true);
+    expect(ocrContains('注文 吉野家の豚汁 する', '𠮷野家の牛丼')).toBe(false);
+    expect(truncatedClaimAgrees('𠮷野家の…', '𠮷野家の牛丼を注文する')).toBe(true);
+    expect(truncatedClaimAgrees('İstanbul…', 'İstanbul uçuşu')).toBe(true);
+  });
 });
 
 const image = (width: number, height: number, at: (x: number, y: number) => number): GrayImage => {

@@ -215,10 +215,11 @@ function withoutIcons(read: string, rendered: string, expected: string): { text:
 
 function truncationAgrees(stem: string, expected: string): boolean {
   const shownLetters = letters(stem);
-  if (shownLetters.length < MIN_SHOWN_LETTERS) return false;
-  const all = letters(expected);
-  // Where the stem ends in the expected text: the prefix of as many letters.
-  const prefix = all.slice(0, shownLetters.length);
+  const shownCount = [...shownLetters].length;
+  if (shownCount < MIN_SHOWN_LETTERS) return false;
+  // Where the stem ends in the expected text: the prefix of as many letters (code points: a Han
+  // letter outside the BMP is one letter, not two halves).
+  const prefix = [...letters(expected)].slice(0, shownCount).join('');
   if (!lettersAgree(shownLetters, prefix)) return false;
   const tokens = exactTokens(stem);
   const expectedTokens = exactTokens(expected);
@@ -235,11 +236,14 @@ export function ocrContains(read: string, expected: string): boolean {
   for (let start = 0; !found && start + want.length <= have.length; start++)
     found = sameTokens(have.slice(start, start + want.length), want);
   if (!found || !namesShown(namesOf(expected), read)) return false;
-  const a = letters(unbordered(read));
+  const shown = letters(unbordered(read));
   const b = letters(expected);
-  if (b === '' || a.includes(b)) return true;
-  for (let start = 0; start + b.length <= a.length + 1; start++) {
-    if (lettersAgree(a.slice(start, start + b.length), b)) return true;
+  if (b === '' || shown.includes(b)) return true;
+  // By code points, as lettersAgree counts them.
+  const a = [...shown];
+  const length = [...b].length;
+  for (let start = 0; start + length <= a.length + 1; start++) {
+    if (lettersAgree(a.slice(start, start + length).join(''), b)) return true;
   }
   return false;
 }
@@ -255,8 +259,11 @@ export function truncatedClaimAgrees(claimed: string, text: string): boolean | n
   const claim = plain(claimed);
   const full = plain(text);
   if (!ELLIPSIS.test(claim) || ELLIPSIS.test(full)) return null;
-  const stem = claim.replace(ELLIPSIS, '').trimEnd();
-  if (letters(stem).length < MIN_SHOWN_LETTERS || !full.toLowerCase().startsWith(stem.toLowerCase())) return false;
-  const rest = full.slice(stem.length);
+  const stem = [...claim.replace(ELLIPSIS, '').trimEnd()];
+  const all = [...full];
+  // Compared character by character (lower-casing a whole string can change its length: "İ").
+  const begins = stem.length <= all.length && stem.every((c, i) => c.toLowerCase() === all[i]!.toLowerCase());
+  if ([...letters(stem.join(''))].length < MIN_SHOWN_LETTERS || !begins) return false;
+  const rest = all.slice(stem.length).join('');
   return exactTokens(rest).length === 0 && namesOf(`x ${rest}`).length === 0;
 }
