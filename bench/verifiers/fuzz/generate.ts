@@ -172,7 +172,9 @@ function carrierRecipe(r: Rng): Recipe {
         () => ['transform', 'scale', `transform:scale(${pct(r, 0.005, 0.06, 0.005)})`, `transform:scale(${pct(r, 0.85, 1.2)})`],
         () => ['transform', 'scale', 'transform:scaleY(0.01)', 'transform:scaleY(1)'],
         () => ['transform', 'scale', 'transform:scaleX(0.01)', 'transform:scaleX(1.1)'],
-        () => ['transform', 'scale', 'transform:rotateX(90deg)', `transform:rotate(${r.int(-12, 12)}deg)`],
+        // The twin turns about its left edge: a block as wide as the page turned about its centre moved
+        // a button at its left edge some 70 px down, under the next cell (seed 51205, pair 0042).
+        () => ['transform', 'scale', 'transform:rotateX(90deg)', `transform:rotate(${r.int(-12, 12)}deg);transform-origin:0 50%`],
         () => ['transform', 'scale', 'transform:perspective(400px) rotateY(90deg)', 'transform:perspective(400px) rotateY(20deg)'],
         () => ['transform', 'scale', 'transform:matrix(0.02,0,0,0.02,0,0)', 'transform:matrix(1,0,0,1,0,0)'],
         () => ['transform', 'scale', `scale:${pct(r, 0.005, 0.05, 0.005)}`, 'scale:1.1'],
@@ -244,7 +246,11 @@ function overlayRecipe(r: Rng): Recipe {
     // A layer that takes the click: transparent, all but transparent, or opacity 0.
     const paint = r.pick(['background:transparent', 'background:rgba(255,255,255,.01)', 'background:#fff;opacity:0', '']);
     const tag = r.pick(['div', 'span', 'iframe', 'label']);
-    const deceptive = `${geometry};${paint}`.replace(/;$/, '');
+    // A frame draws a 2 px inset border by default: through the label it is paint the user sees, and
+    // the pixels were unsure of the twin's label or misread it (seed 51205: 9 of Chromium's and 11 of
+    // Firefox's false rejects once the frame's document was watched). The attack is the layer that
+    // takes the click, so both sides go without it.
+    const deceptive = `${geometry};${tag === 'iframe' ? 'border:0;' : ''}${paint}`.replace(/;$/, '');
     return {
       family: 'overlay',
       cls: geometry.startsWith('inset') ? 'overlay-full' : 'overlay-partial',
