@@ -37,6 +37,8 @@ export type TrialResult = {
     hiddenBy?: string | null;
     hit?: string;
     ocr?: string;
+    /** The first reason that is not the ask's own, in its words (what a stale_evidence saw change). */
+    why?: string;
   };
 };
 
@@ -129,7 +131,7 @@ export function judge(trials: Trial[], observed: Observed[], audit: Map<string, 
       expects: trial.expects,
       ms: o.ms,
       certifyMs: record?.timings?.certifyMs ?? null,
-      seen: seenIn(record),
+      seen: { ...seenIn(record), why: verdict.reasons.find((r) => r.code !== 'requires_approval' && r.code !== 'not_approved')?.message },
     };
   });
 }

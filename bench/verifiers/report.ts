@@ -77,6 +77,7 @@ const seenOf = (r: TrialResult) => {
     s.hiddenBy ? `hidden: ${s.hiddenBy}` : '',
     s.hit && !s.hit.startsWith('5/5') ? `hit ${s.hit}` : '',
     s.ocr !== undefined ? `OCR "${s.ocr}"` : '',
+    s.why ? `— ${s.why}` : '',
   ];
   return parts.filter(Boolean).join('; ').replace(/\|/g, '\\|');
 };

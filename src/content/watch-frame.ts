@@ -3,12 +3,19 @@ import { shadowRootOf } from './verifiers/flat-tree';
 /**
  * A frame over the target's label repaints with nothing in this document changing, so the watch
  * (watch.ts) counts it as a change from the start: its content could show the label for the capture
- * and a decoy after it. A frame whose document this frame can reach (about:blank, same-origin) need
- * not be taken on trust: its document is watched like the page's own, and at the action it must be
- * the same document, root, markup and scroll position. Anything in it that repaints on its own (a
- * canvas, a video, a frame of its own), a shadow tree (not walked here) or a running animation leaves
- * the frame live, as before; so does a cross-origin frame, whose document is out of reach. Script
- * navigations of the frame are held by the interceptor (main-world/interceptor/navigation.ts).
+ * and a decoy after it. One exception: a frame whose document this frame can reach (about:blank,
+ * same origin) and that renders nothing at all — html, head and body with no attributes, no text,
+ * no other element, no shadow root, no style sheet (adopted ones too) and no animation, running or
+ * not. Such a frame is watched instead: any mutation of its document is a change, and at the action
+ * it must hold the same document, with the same root, still rendering nothing. Anything it could show
+ * needs one of those, and of what needs no mutation (an adopted sheet, a shadow root, an animation)
+ * the end finds what is left; a sheet adopted and dropped again between the two is not seen, as a
+ * rule inserted in and removed from the page's own sheets is not (README, the watch's limits).
+ *
+ * A wider exception (any same-origin document with nothing repainting on its own in it) was withdrawn
+ * after a review: a rule inserted through the CSSOM, a scroll inside it, a checkbox's state or an
+ * animation seeked later change what it shows with no mutation, and the executor's DOM re-check sees
+ * only "a frame" there either way.
  *
  * Measured on the fuzzer's honest twins (seed 51205): an empty frame with `pointer-events: none` over
  * the target was the largest class of false rejects (14 of 26 in Chromium, 12 of 24 in Firefox), every
@@ -17,41 +24,34 @@ import { shadowRootOf } from './verifiers/flat-tree';
 
 /** Repaints on its own, with no mutation to see. */
 export const LIVE = new Set(['canvas', 'video', 'iframe', 'frame', 'embed', 'object']);
-/** A frame document with more elements than this is not compared: it stays live. */
-const MAX_ELEMENTS = 2_000;
 const CHANGED = 'The frame over the target changed after its pixels were checked.';
+const BARE = new Set(['html', 'head', 'body']);
 
 export type FrameWatch = { stop: () => void; check: () => string | null };
 
-/** What the frame shows, as far as its DOM says: document, root, markup, scroll position. */
-function stateOf(frame: HTMLIFrameElement | HTMLFrameElement): unknown[] {
-  const doc = frame.contentDocument;
-  const view = frame.contentWindow;
-  return [doc, doc?.documentElement, doc?.documentElement?.outerHTML, view?.scrollX, view?.scrollY];
+function rendersNothing(doc: Document): boolean {
+  const all = doc.querySelectorAll('*');
+  if (all.length > 3 || (doc.documentElement?.textContent ?? '').trim() !== '') return false;
+  for (const element of all) if (!BARE.has(element.localName) || element.attributes.length > 0 || shadowRootOf(element)) return false;
+  const adopted = (doc as Document & { adoptedStyleSheets?: unknown[] }).adoptedStyleSheets ?? [];
+  return doc.styleSheets.length === 0 && adopted.length === 0 && doc.getAnimations().length === 0;
 }
 
-/**
- * Watches a reachable frame's document; null when it cannot be watched (it stays live). Firefox
- * delivers no mutation records after `document.open()` (measured: a frame written again every 10 ms
- * was not seen in Firefox 153 without the comparison at the end), hence both.
- */
+/** Watches a reachable frame that renders nothing; null when it cannot be watched (it stays live). */
 export function watchFrame(node: Element, change: (why: string) => void): FrameWatch | null {
   if (!(node instanceof HTMLIFrameElement || node instanceof HTMLFrameElement)) return null;
   try {
     const doc = node.contentDocument;
-    const all = doc?.querySelectorAll('*');
-    if (!doc || !all || all.length > MAX_ELEMENTS) return null;
-    for (const element of all) if (LIVE.has(element.localName) || shadowRootOf(element)) return null;
-    if (doc.getAnimations().some((animation) => animation.playState === 'running')) return null;
-    const before = stateOf(node);
+    if (!doc || !rendersNothing(doc)) return null;
+    const root = doc.documentElement;
     const observer = new MutationObserver(() => change(CHANGED));
     observer.observe(doc, { subtree: true, attributes: true, childList: true, characterData: true });
     return {
       stop: () => observer.disconnect(),
       check: () => {
         try {
-          const now = stateOf(node);
-          return before.every((value, i) => value === now[i]) ? null : CHANGED;
+          const now = node.contentDocument;
+          return now === doc && now.documentElement === root && rendersNothing(now) ? null : CHANGED;
         } catch {
           return CHANGED;
         }

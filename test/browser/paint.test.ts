@@ -99,11 +99,11 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await readByPixels('#target', 'Next page', '/watch.html?boxes=over');
   });
 
-  it('watches the document of a frame over the label as its own when it can reach it: an empty frame left be does not refuse the click; one repainted, written again, or holding a canvas does', async () => {
+  it('watches a frame over the label that renders nothing, when it can reach its document: an empty frame left be does not refuse the click; one repainted, written again, given a closed shadow tree, restyled through the CSSOM or holding a canvas does', async () => {
     await readByPixels('#target', 'Next page', '/watch.html?frame=still');
     await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?frame=churn');
     await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?frame=write');
-    await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?frame=canvas');
+    for (const mode of ['shadow', 'cssom', 'canvas']) await blocked('#target', 'Next page', 'stale_evidence', `/watch.html?frame=${mode}`);
   });
 
   it("leaves glyphs drawn in ways the colours do not show to the pixels: a first line or a highlight in the background's colour, an outline drawn inward over the label, discs, crushed letters; a bold first line, a find highlight, an inset focus ring and tight letters stay fine", async () => {

@@ -30,7 +30,8 @@ function shadowAccess(): ShadowAccess {
       if (typeof root === 'function') return asRoot((root as () => unknown).call(element));
       return asRoot(root);
     }
-    if (chromium && element instanceof HTMLElement) {
+    // By namespace, not instanceof: an element of a same-origin frame's document is of another realm.
+    if (chromium && element.namespaceURI === 'http://www.w3.org/1999/xhtml') {
       try {
         return asRoot(chromium(element));
       } catch {
