@@ -111,7 +111,7 @@ export function startWatch(requestId: string, element: Element, certified: Box |
     if (ancestors.has(node) || !node.isConnected) return false;
     const box = node.getBoundingClientRect();
     if (!overlaps(box, area)) return false;
-    if (LIVE.has(node.localName)) return true;
+    if (live(node)) return true;
     return points.some(
       ([x, y]) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom && paintsAnything(paintAt(node, x, y, ancestors)),
     );
@@ -137,7 +137,7 @@ export function startWatch(requestId: string, element: Element, certified: Box |
     if (paintsOnLabel(node)) before.add(node);
   }
   for (const node of before) {
-    if (!LIVE.has(node.localName)) continue;
+    if (!live(node)) continue;
     // A frame whose document can be reached is watched like this one (watch-frame.ts).
     const frame = watchFrame(node, change);
     if (frame) watch.frames.push(frame);
@@ -227,6 +227,13 @@ const scrollWatchers = new Set<(event: Event) => void>();
 const toWatches = (event: Event) => {
   for (const watcher of scrollWatchers) watcher(event);
 };
+
+/**
+ * Repaints with no mutation to see: a canvas, video, frame or plug-in, and an SVG with SMIL
+ * animation in it (a `<set begin="indefinite">` started by beginElement() changes nothing in the DOM).
+ */
+const live = (node: Element) => LIVE.has(node.localName) || (node.localName === 'svg' && node.querySelector(SMIL) !== null);
+const SMIL = 'animate, set, animateTransform, animateMotion';
 
 /** A box's position and size, as certified (executor.ts keeps it). */
 export type Box = { x: number; y: number; width: number; height: number };

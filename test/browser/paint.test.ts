@@ -97,6 +97,9 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await readByPixels('#target', 'Next page', '/watch.html?anim=far');
     // An in-page assistant redrawing an outline box around the button paints nothing on its label.
     await readByPixels('#target', 'Next page', '/watch.html?boxes=over');
+    // An SVG whose SMIL animation can show a decoy with no mutation: over the label it is live, far from it not.
+    await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?smil=over');
+    await readByPixels('#target', 'Next page', '/watch.html?smil=far');
   });
 
   it('watches a frame over the label that renders nothing, when it can reach its document: an empty frame left be does not refuse the click; one repainted, written again, given a closed shadow tree, restyled through the CSSOM or holding a canvas does', async () => {
