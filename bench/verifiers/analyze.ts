@@ -3,7 +3,7 @@ import { pixelsShow } from '../../src/core/plan/predicates';
 import { DEFAULT_GATE_POLICY } from '../../src/core/policy';
 import { type Interval, wilson } from '../rng';
 import { type ClassDef, type Kind, type PredicateName, type Trial, VERIFIER_OF, type VerifierName } from './corpus';
-import type { AuditRecord, Observed } from './drive';
+import { type AuditRecord, type Observed, refusalOf } from './drive';
 
 /** How a trial ended: performed, blocked only for the user's approval, blocked/asked on evidence, rejected. */
 export type Outcome = 'allowed' | 'approval' | 'blocked' | 'rejected' | 'error';
@@ -131,7 +131,7 @@ export function judge(trials: Trial[], observed: Observed[], audit: Map<string, 
       expects: trial.expects,
       ms: o.ms,
       certifyMs: record?.timings?.certifyMs ?? null,
-      seen: { ...seenIn(record), why: verdict.reasons.find((r) => r.code !== 'requires_approval' && r.code !== 'not_approved')?.message },
+      seen: { ...seenIn(record), why: refusalOf(verdict.reasons) },
     };
   });
 }

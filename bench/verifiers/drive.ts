@@ -8,6 +8,10 @@ export type Verdict = {
   executed: boolean;
   reasons: { code: string; predicate?: string; message: string }[];
 };
+/** Why a verdict refused, in its own words: its first reason that is not the ask's own (requires_approval, not_approved). */
+export const refusalOf = (reasons: readonly { code: string; message: string }[]): string | undefined =>
+  reasons.find((r) => r.code !== 'requires_approval' && r.code !== 'not_approved')?.message;
+
 /** What one proposal did: the verdict, the round trip as the page measured it, and the page's own clicks. */
 export type Observed = { key: string; verdict: Verdict; ms: number; handler: string[] };
 /** `stay`: leave the scroll position alone (default: scroll to the top first, so every trial starts alike). */

@@ -22,8 +22,6 @@ import { shadowRootOf } from './verifiers/flat-tree';
  * one refused at the command for this reason alone.
  */
 
-/** Repaints on its own, with no mutation to see. */
-export const LIVE = new Set(['canvas', 'video', 'iframe', 'frame', 'embed', 'object']);
 const CHANGED = 'The frame over the target changed after its pixels were checked.';
 const BARE = new Set(['html', 'head', 'body']);
 

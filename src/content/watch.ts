@@ -2,7 +2,7 @@ import { portKeeper } from './port-keeper';
 import { shadowIncludingElements } from './verifiers/flat-tree';
 import { paintAt, paintsAnything } from './verifiers/paint';
 import { describeElement, parentElement } from './verifiers/visibility';
-import { type FrameWatch, LIVE, watchFrame } from './watch-frame';
+import { type FrameWatch, watchFrame } from './watch-frame';
 
 /**
  * The last gap between the DOM and the pixels. A pixel-checked action is captured again just
@@ -232,6 +232,7 @@ const toWatches = (event: Event) => {
  * Repaints with no mutation to see: a canvas, video, frame or plug-in, and an SVG with SMIL
  * animation in it (a `<set begin="indefinite">` started by beginElement() changes nothing in the DOM).
  */
+const LIVE = new Set(['canvas', 'video', 'iframe', 'frame', 'embed', 'object']);
 const live = (node: Element) => LIVE.has(node.localName) || (node.localName === 'svg' && node.querySelector(SMIL) !== null);
 const SMIL = 'animate, set, animateTransform, animateMotion';
 

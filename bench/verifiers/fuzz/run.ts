@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { BROWSERS, type BrowserName, launch } from '../../../test/support/browsers';
 import { type FixtureServer, HOSTS, startFixtureServer } from '../../../test/support/server';
 import { kindOf } from '../corpus-fuzz';
-import { type AuditRecord, openAuditor } from '../drive';
+import { type AuditRecord, openAuditor, refusalOf } from '../drive';
 import { generate, type Mutant, type Pair } from './generate';
 import { callOf, type FuzzCall, writePage } from './pages';
 import { type FuzzReport, type FuzzRun, markdown, type TrialOutcome } from './report';
@@ -75,8 +75,8 @@ function judge(m: Mutant, o: Observed, record: AuditRecord | undefined, replay: 
     if (c.type === 'hit_test') seen.hit = `${v.onTarget}/${v.points}${v.coveredBy ? ` (${v.coveredBy})` : ''}`;
     if (c.type === 'ocr_text') seen.ocr = `${String(v.text).replace(/\s+/g, ' ')} (${Number(v.confidence).toFixed(2)})`;
   }
-  const why = (o.verdict?.reasons ?? []).find((r) => r.code !== 'requires_approval' && r.code !== 'not_approved');
-  if (why) seen.why = why.message;
+  const why = refusalOf(o.verdict?.reasons ?? []);
+  if (why) seen.why = why;
   return {
     id: m.id,
     pair: m.pair,
