@@ -109,6 +109,7 @@ export async function collectEvidence(
     await settleFrame(sender);
     const read = await certifyPixels(shot, frame, selector, rect, {
       blankIsNoReading: iconOnly,
+      drawn: targetLabel,
       expected: [targetLabel, claimedLabel(call)],
       painted: paintedOf(certificates),
     });

@@ -12,7 +12,7 @@ import {
   trimFrame,
   upright,
 } from '../core/pixels';
-import { type CertificateOf, hasLegibleText, ocrReadsScriptOf } from '../core/plan';
+import { type CertificateOf, hasLegibleText, ocrReadsScriptOf, symbolsShown } from '../core/plan';
 import type { Viewport } from '../messages/viewport';
 import { type CaptureOptions, captureCrop, DHASH_BITS, OCR_VERIFIER, ocrLangFor, pngDataUrl, recognize } from './ocr';
 import type { FrameSender } from './sender';
@@ -90,6 +90,8 @@ export async function certifyPixels(
   rect: Rect | null,
   options: {
     blankIsNoReading?: boolean;
+    /** The text the DOM draws there: a reading of exactly its symbols is kept under blankIsNoReading. */
+    drawn?: string | null;
     expected?: readonly (string | null | undefined)[];
     painted?: { linear: Linear; width: number; height: number } | null;
   } = {},
@@ -112,7 +114,9 @@ export async function certifyPixels(
   const read = dropRuleLines(trimFrame(turned, Math.ceil(BORDER * perCss)));
   const result = await recognize(read, ocrLangFor(options.expected ?? []));
   if (!result.ok) return { certificates: [], rect, thumb, ms: 0, error: result.error };
-  if (options.blankIsNoReading && !hasLegibleText(result.text)) return { certificates: [], rect, thumb, ms: 0, error: 'no_text' };
+  // An icon's reading is no reading, unless it is exactly the symbols the DOM draws ("?": text-agreement.ts).
+  if (options.blankIsNoReading && !hasLegibleText(result.text) && !symbolsShown(result.text, options.drawn ?? ''))
+    return { certificates: [], rect, thumb, ms: 0, error: 'no_text' };
   const base = {
     region: { frame, selector, rect },
     source: 'ocr' as const,

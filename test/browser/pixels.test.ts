@@ -116,6 +116,20 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     expect(await clicks()).toEqual(['zh-pay', 'zh-cancel']);
   });
 
+  it('reads a label drawn with symbols alone exactly: "?" is performed, "?" named "Pay" is unsure', async () => {
+    // The verifier bench's 24 px "?": its reading was dropped as an icon's (no letters), so the
+    // pixels supported nothing; a reading of exactly the symbols the DOM draws agrees now.
+    const honest = await click('#help', '?');
+    // Its name is "Pay" (aria-label), which the claim matches and the pixels cannot show.
+    const named = await click('#help-named', 'Pay');
+    console.log(`[pixels ${name}] symbols: ${honest.decision} ${codes(honest).join(',')}; ${named.decision} ${codes(named).join(',')}`);
+    expect(honest).toMatchObject({ decision: 'allow', executed: true });
+    expect(named.executed).toBe(false);
+    expect(codes(named)).toContain('low_confidence');
+    expect(codes(named)).not.toContain('pixel_mismatch');
+    expect(await clicks()).toEqual(['help']);
+  });
+
   it('does not let a truncated label carry a claim the screen does not show', async () => {
     const verdict = await click('#ellipsis', 'Show all d… and pay $900');
     expect(verdict.executed).toBe(false);

@@ -9,7 +9,7 @@ import {
 } from '../../src/core/pixels';
 import { exactTokens, hasLegibleText, ocrAgrees, ocrContains, ocrReadsScriptOf } from '../../src/core/plan';
 import { labelNamed, labelShown } from '../../src/core/plan/predicates';
-import { ocrAgreement, truncatedClaimAgrees } from '../../src/core/plan/text-agreement';
+import { ocrAgreement, symbolsShown, truncatedClaimAgrees } from '../../src/core/plan/text-agreement';
 
 describe('OCR agreement: letters fuzzy, numbers and names exact', () => {
   it('catches one different digit in an amount that the 80% letter rule would pass', () => {
@@ -206,6 +206,35 @@ describe('re-check thumbnail', () => {
 
   it('treats a crop of another shape as different', () => {
     expect(thumbnailDistance(thumbnail(glyphs(3)), thumbnail(image(80, 40, () => 230)))).toBe(255);
+  });
+});
+
+describe('labels drawn with symbols alone', () => {
+  it('agree only with a reading of exactly those symbols; no other reading without letters agrees', () => {
+    expect(ocrAgreement('?', '?')).toBe('agrees');
+    expect(ocrAgreement('| ? |', '?')).toBe('agrees');
+    expect(ocrAgreement('+ +', '++')).toBe('agrees');
+    expect(ocrAgreement('...', '…')).toBe('agrees');
+    // Letters compare empty on both sides: a blank or another symbol agreed before this rule.
+    expect(ocrAgreement('', '?')).toBe('unsure');
+    expect(ocrAgreement('!', '?')).toBe('unsure');
+    expect(ocrAgreement('??', '?')).toBe('unsure');
+    // Words the DOM does not draw are still a mismatch.
+    expect(ocrAgreement('Pay', '?')).toBe('differs');
+    // A name the DOM does not draw (aria-label "Help" on "?"): the symbols cannot show it.
+    expect(ocrAgreement('?', 'Help', '?')).toBe('unsure');
+    // Icon glyphs OCR cannot read are no symbols: as before.
+    expect(ocrAgreement('', '\ue8b8')).toBe('agrees');
+  });
+
+  it('keeps an icon-only reading only when it is exactly the drawn symbols', () => {
+    expect(symbolsShown('?', '?')).toBe(true);
+    expect(symbolsShown(' ? ', '?')).toBe(true);
+    expect(symbolsShown('!', '?')).toBe(false);
+    expect(symbolsShown('', '?')).toBe(false);
+    expect(symbolsShown('?', '')).toBe(false);
+    expect(symbolsShown('$', '\ue8b8')).toBe(false);
+    expect(symbolsShown('Help', 'Help')).toBe(false);
   });
 });
 

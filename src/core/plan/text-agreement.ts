@@ -157,6 +157,12 @@ export function ocrAgrees(read: string, expected: string, rendered = expected): 
  * (an attacker helper: "Buy 9"), so the pixels cannot say which (the policy decides).
  */
 export function ocrAgreement(read: string, expected: string, rendered = expected): 'agrees' | 'unsure' | 'differs' {
+  const symbols = symbolsOf(rendered);
+  if (symbols !== null && !hasLegibleText(read)) {
+    const same = unspaced(read) === symbols;
+    if (same) return symbolsOf(expected) === symbols ? 'agrees' : 'unsure';
+    if (!hasLegibleText(expected)) return 'unsure';
+  }
   let unsure = false;
   for (const reading of withoutIcons(read, rendered, expected)) {
     if (!agreesWhole(reading.text, expected)) continue;
@@ -164,6 +170,28 @@ export function ocrAgreement(read: string, expected: string, rendered = expected
     unsure = true;
   }
   return unsure ? 'unsure' : 'differs';
+}
+
+/**
+ * A label the DOM draws with symbols alone ("?", "+", "…"): what OCR reads of it, spaces and border
+ * strokes left out; null where the text has letters or digits, or nothing OCR reads (`readable`).
+ * Without letters the comparison above agrees on anything, a blank reading included: such a label
+ * agrees only with exactly its symbols, and another reading without letters is unsure (the policy
+ * decides); one with letters is compared as before. Its exact symbols under a claim that names them
+ * otherwise (aria-label "Help" on "?") are unsure too: the pixels cannot show a name not drawn.
+ */
+function symbolsOf(text: string): string | null {
+  if (hasLegibleText(text)) return null;
+  const symbols = unspaced(text);
+  return symbols === '' ? null : symbols;
+}
+
+const unspaced = (text: string) => unbordered(text).replace(/\s+/gu, '');
+
+/** Whether a reading without letters shows exactly the symbols a letterless label draws (pixels.ts keeps such a reading). */
+export function symbolsShown(read: string, rendered: string): boolean {
+  const symbols = symbolsOf(rendered);
+  return symbols !== null && !hasLegibleText(read) && unspaced(read) === symbols;
 }
 
 function agreesWhole(read: string, expected: string): boolean {
