@@ -24,9 +24,13 @@ const value = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(
 
 const QUICK = flag('quick');
 const SEED = Number(value('seed') ?? Math.floor(Math.random() * 1_000_000));
-const PAIRS = Number(value('pairs') ?? (QUICK ? 100 : 2000));
+/**
+ * 2,020 by default: with no bypass, 2,000 trials bound the rate at 0.1917% (Wilson 95%), just over
+ * the goal's 0.19%; 2,018 or more bring it under (report.ts FUZZ_GOAL judges the bound as computed).
+ */
+const PAIRS = Number(value('pairs') ?? (QUICK ? 100 : 2020));
 const PER_PAGE = Number(value('per-page') ?? 40);
-/** Twins proposed: all, or those of every second pair (the full run's budget: 2,000 mutants, 1,000 twins). */
+/** Twins proposed: all, or those of every second pair (the full run's budget: 2,020 mutants, 1,010 twins). */
 const TWINS = value('twins') ?? (QUICK ? 'all' : 'half');
 const HERE = import.meta.dirname;
 const SAVED = join(HERE, 'bypasses.json');
