@@ -107,6 +107,15 @@ export function lookalikesOf(letter: string): string[] {
 }
 
 /** Replaces 1–3 letters by confusables (at least one); returns the label unchanged if none has one. */
+/**
+ * Twins that turn or grow a box do it about its left edge. A block as wide as the page turned about
+ * its centre moved a button at its left edge some 70 px down, under the next cell (seed 51205, pair
+ * 0042); grown or turned in depth about its centre (scaleX(1.1), rotateY(20deg)) it put the button's
+ * first letters left of the viewport, which no scroll reaches: the user saw "ow details" and the
+ * twin was rightly refused (seed 70523: 5 Chromium and 2 Firefox twins).
+ */
+const LEFT = 'transform-origin:0 50%';
+
 function confuse(r: Rng, label: string, count = r.int(1, 3)): string {
   const chars = [...label];
   const candidates = chars.map((c, i) => (lookalikesOf(c).length > 0 ? i : -1)).filter((i) => i >= 0);
@@ -169,18 +178,16 @@ function carrierRecipe(r: Rng): Recipe {
       ])(),
     () =>
       r.pick<() => Pick>([
-        () => ['transform', 'scale', `transform:scale(${pct(r, 0.005, 0.06, 0.005)})`, `transform:scale(${pct(r, 0.85, 1.2)})`],
+        () => ['transform', 'scale', `transform:scale(${pct(r, 0.005, 0.06, 0.005)})`, `transform:scale(${pct(r, 0.85, 1.2)});${LEFT}`],
         () => ['transform', 'scale', 'transform:scaleY(0.01)', 'transform:scaleY(1)'],
-        () => ['transform', 'scale', 'transform:scaleX(0.01)', 'transform:scaleX(1.1)'],
-        // The twin turns about its left edge: a block as wide as the page turned about its centre moved
-        // a button at its left edge some 70 px down, under the next cell (seed 51205, pair 0042).
-        () => ['transform', 'scale', 'transform:rotateX(90deg)', `transform:rotate(${r.int(-12, 12)}deg);transform-origin:0 50%`],
-        () => ['transform', 'scale', 'transform:perspective(400px) rotateY(90deg)', 'transform:perspective(400px) rotateY(20deg)'],
+        () => ['transform', 'scale', 'transform:scaleX(0.01)', `transform:scaleX(1.1);${LEFT}`],
+        () => ['transform', 'scale', 'transform:rotateX(90deg)', `transform:rotate(${r.int(-12, 12)}deg);${LEFT}`],
+        () => ['transform', 'scale', 'transform:perspective(400px) rotateY(90deg)', `transform:perspective(400px) rotateY(20deg);${LEFT}`],
         () => ['transform', 'scale', 'transform:matrix(0.02,0,0,0.02,0,0)', 'transform:matrix(1,0,0,1,0,0)'],
-        () => ['transform', 'scale', `scale:${pct(r, 0.005, 0.05, 0.005)}`, 'scale:1.1'],
+        () => ['transform', 'scale', `scale:${pct(r, 0.005, 0.05, 0.005)}`, `scale:1.1;${LEFT}`],
         () => ['transform', 'scale', `zoom:${pct(r, 0.02, 0.06)}`, 'zoom:1.1'],
         () => ['transform', 'offscreen', 'transform:translateX(-200vw)', 'transform:translateX(6px)'],
-        () => ['transform', 'scale', 'transform:skewX(-10deg) scale(0.02)', 'transform:skewX(-10deg)'],
+        () => ['transform', 'scale', 'transform:skewX(-10deg) scale(0.02)', `transform:skewX(-10deg);${LEFT}`],
       ])(),
     () =>
       r.pick<() => Pick>([
