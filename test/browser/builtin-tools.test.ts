@@ -40,7 +40,7 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     await page.close();
   });
 
-  it('names a field by a <label for> only where it is painted beside it', async () => {
+  it('names a field by a <label for> only where it is painted beside it, or by one shown nowhere (visually hidden)', async () => {
     const page = await openForm();
     const far = await propose(page, { tool: 'type', args: { target: '#coupon', text: 'SAVE10' }, claims: { label: 'Card number' } });
     expect(codes(far)).toContain('label_mismatch');
@@ -54,6 +54,17 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     expect(await propose(page, { tool: 'type', args: { target: '#name', text: 'Ada' }, claims: { label: 'Full name' } })).toMatchObject({
       executed: true,
     });
+    // Nothing shown beside it, and the far label still names it to no one who sees the page.
+    const gift = await propose(page, { tool: 'type', args: { target: '#gift', text: '4111' }, claims: { label: 'Card number' } });
+    expect(codes(gift)).toContain('label_mismatch');
+    expect(await fieldValue(page, 'gift')).toBe('');
+    // A label shown nowhere (visually hidden) names the field as aria-label would (label_mismatch before).
+    const search = await propose(page, { tool: 'type', args: { target: '#search', text: 'shoes' }, claims: { label: 'Search orders' } });
+    expect(search).toMatchObject({ decision: 'allow', executed: true });
+    expect(await fieldValue(page, 'search')).toBe('shoes');
+    const other = await propose(page, { tool: 'type', args: { target: '#search', text: 'x' }, claims: { label: 'Card number' } });
+    expect(codes(other)).toContain('label_mismatch');
+    expect((await events(page)).filter((e) => /search|gift/u.test(e))).toEqual(['input:search=shoes', 'change:search=shoes']);
     await page.close();
   });
 

@@ -252,13 +252,27 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await blocked('#sh-under', undefined, 'target_covered');
   });
 
-  it('does not count a label its own box clips to a sliver, nor a control whose label is painted away and that draws nothing else', async () => {
+  it('does not count a label its own box clips to a sliver, nor a control whose label is painted away and that draws nothing else (or a gradient); an icon named by hidden text is named so', async () => {
     await blocked('#clip-self', 'Show more', null);
     await blocked('#clip-self', undefined, 'target_hidden');
     await performed('#clip-self-honest', 'Show more');
     await blocked('#empty-box', undefined, 'target_hidden');
-    // An icon with a visually hidden label is a picture the user sees: a bare click goes through.
+    // An icon with a visually hidden label is a picture the user sees: a bare click goes through,
+    // and so does a claim of its name, as for one named by aria-label (label_mismatch before).
     await performed('#icon-sr', undefined);
+    await performed('#icon-sr', 'Settings');
+    // Named so too on an image background, which the DOM cannot read: the pixels, which show no
+    // text, leave the name unsupported (the policy asks, as for one named by aria-label).
+    const image = await blocked('#icon-sr-image', 'Open menu', 'evidence_missing');
+    expect(codes(image)).not.toContain('label_mismatch');
+    await blocked('#icon-sr', 'Delete', 'label_mismatch');
+    // Only where the hidden text is the name: the same said again by aria-label is, an aria-label
+    // naming it otherwise leaves the text to the label check (text the DOM misjudged as not shown
+    // would otherwise be compared with nothing).
+    await performed('#icon-sr-same', 'Settings');
+    await blocked('#icon-sr-other', 'Open menu', 'label_mismatch');
+    // A gradient is no picture: a label painted away on it is no icon's name.
+    await blocked('#tint-hidden', 'Show more', 'label_mismatch');
   });
 
   it('counts only the letters a box clipping across the line leaves shown; behind an ellipsis the pixels read how far the label goes', async () => {

@@ -13,7 +13,7 @@ import { hitTest } from './hit-test';
 import { layersOver } from './layers';
 import { tooSmallOnScreen } from './legibility';
 import { collectDoubts } from './paint';
-import { shownLabel, shownText } from './rendered-text';
+import { readRendered, shownLabel, shownText } from './rendered-text';
 import { Scene } from './text-runs';
 import { paintedAs } from './transform';
 import { clippedBy, hiddenBy, isInViewport } from './visibility';
@@ -94,8 +94,16 @@ function certifyFound(
         : hits;
     const reordered = reorders ? ['bidi embedding or override controls reorder the label as painted'] : [];
     const doubts = [...new Set([...shown!.doubts, ...(painted?.doubts ?? []), ...layers.doubts, ...reordered])].slice(0, 16);
-    // A symbol drawn ("×", "☰", "›") is an icon: its name may come from hidden text, as from aria-label.
-    const hiddenText = !hasLetterOrDigit(text ?? '') && !drawsSymbol(text ?? '') && holdsHiddenLabel(element);
+    // A symbol drawn ("×", "☰", "›") is an icon: its name may come from hidden text, as from
+    // aria-label; so is a picture (an svg or img, an image background or mask, an icon font: the
+    // visually-hidden label beside an icon, the commonest icon button), though not a gradient; and
+    // a field, whose box is its picture, named by a <label> shown nowhere (visually hidden, as
+    // common there as aria-label; one painted elsewhere on the page still names it to no one).
+    // Only where that text is the name: an aria-label or aria-labelledby naming it otherwise would
+    // leave text the DOM misjudged as not shown compared with nothing (a review, Dec 5).
+    const hidden = !hasLetterOrDigit(text ?? '') && holdsHiddenLabel(element);
+    const icon = drawsSymbol(text ?? '') || (isField(element) ? !labelShownElsewhere(element, scene) : showsGraphic(element, true));
+    const hiddenText = hidden && !(icon && namedByHiddenText(element));
     // A control (not a field: a field's box is its picture) whose label is in the DOM but painted
     // away, and that draws no picture or icon either, shows the user an empty box: not a visible
     // target, whatever its size (a button held to max-height:0 keeps only its border).
@@ -131,6 +139,32 @@ const isField = (element: Element) =>
  * here: core/text/invisibles.ts would add its 1.6 kB to every frame), a braille blank or a Hangul filler.
  */
 const drawsSymbol = (text: string) => /[\p{S}\p{P}]/u.test(text.replace(/[\p{DI}\u2800\u115f\u1160\u3164\uffa0]/gu, ''));
+
+/**
+ * Whether one of the field's <label>s is shown somewhere on the page: rendered at a size one can
+ * see (scrolled out of view or not), and where it is in view, drawing letters (rendered-text.ts).
+ * A visually-hidden label (1 px, clipped) is shown nowhere.
+ */
+const labelShownElsewhere = (element: Element, scene: Scene) =>
+  Array.from((element as HTMLInputElement).labels ?? []).some(
+    (label) => hiddenBy(label, false) === null && (hiddenBy(label) !== null || hasLetterOrDigit(readRendered(label, scene).text)),
+  );
+
+/**
+ * Whether the accessible name is the hidden text's own: no aria-labelledby, and no aria-label
+ * unless it says what that text says (letters and digits compared; a redundant aria-label on an
+ * "sr-only" span is common). A field's text is its <label>s'.
+ */
+function namedByHiddenText(element: Element): boolean {
+  if (element.hasAttribute('aria-labelledby')) return false;
+  const label = element.getAttribute('aria-label') ?? '';
+  if (!hasLetterOrDigit(label)) return true;
+  const own = isField(element)
+    ? Array.from((element as HTMLInputElement).labels ?? [], (l) => l.textContent).join(' ')
+    : element.textContent;
+  const letters = (t: string | null) => (t ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return letters(label) === letters(own);
+}
 
 function holdsHiddenLabel(element: Element): boolean {
   if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) {

@@ -5,13 +5,18 @@ import { MIN_CONTROL_PX } from './legibility';
 const PICTURES = new Set(['img', 'svg', 'canvas', 'video', 'picture', 'object', 'embed']);
 const BUDGET = 200;
 
+/** An image a background or mask draws (a gradient is a colour, not a picture). */
+const IMAGE = /\b(?:url|image-set|-webkit-image-set|image|element|-moz-element|paint|cross-fade|-webkit-cross-fade)\(/u;
+
 /**
  * Whether the control draws something besides text that could tell a person what it is: a
  * picture (img, svg, canvas…), a background or mask image (icon sprites, masked icons), or
  * generated content (icon fonts), on a box at least MIN_CONTROL_PX on each side. Asked of a control
  * whose label is in the DOM but not shown: with no picture either, it is an empty box.
+ * `pictureOnly`: a background or mask counts only as an image (url(), image-set()…), not as a
+ * gradient — what makes the control an icon, whose name may then come from hidden text (dom.ts).
  */
-export function showsGraphic(element: Element): boolean {
+export function showsGraphic(element: Element, pictureOnly = false): boolean {
   const stack: Node[] = [element];
   let budget = BUDGET;
   while (stack.length > 0 && budget-- > 0) {
@@ -23,7 +28,13 @@ export function showsGraphic(element: Element): boolean {
     const style = getComputedStyle(node);
     if (style.display === 'none' || style.visibility !== 'visible') continue;
     const mask = style.getPropertyValue('mask-image') || style.getPropertyValue('-webkit-mask-image');
-    if (sized && (style.backgroundImage !== 'none' || (mask !== '' && mask !== 'none'))) return true;
+    if (
+      sized &&
+      (pictureOnly
+        ? IMAGE.test(style.backgroundImage) || IMAGE.test(mask)
+        : style.backgroundImage !== 'none' || (mask !== '' && mask !== 'none'))
+    )
+      return true;
     for (const pseudo of ['::before', '::after']) {
       const content = getComputedStyle(node, pseudo).content;
       if (content && content !== 'none' && content !== 'normal' && content !== '""' && content !== "''") return true;

@@ -7,7 +7,7 @@ import { perTaskChain } from './task-memo';
 const MIN_SIZE = 2;
 
 /** Why an element is not visibly rendered, or null when it is. Checked through the ancestor chain. */
-export function hiddenBy(element: Element): string | null {
+export function hiddenBy(element: Element, inViewport = true): string | null {
   if (!element.isConnected) return 'detached';
   const probe = element as Element & { checkVisibility?: (options?: Record<string, boolean>) => boolean };
   if (probe.checkVisibility && !probe.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) {
@@ -21,7 +21,8 @@ export function hiddenBy(element: Element): string | null {
   if (rect.width < MIN_SIZE || rect.height < MIN_SIZE) return `too small to see (${rect.width.toFixed(1)}×${rect.height.toFixed(1)} px)`;
   const opacity = opacityProduct(element);
   if (opacity < 0.1) return `opacity ${opacity.toFixed(2)}`;
-  if (rect.right <= 0 || rect.bottom <= 0 || rect.left >= innerWidth || rect.top >= innerHeight) return 'outside the viewport';
+  if (inViewport && (rect.right <= 0 || rect.bottom <= 0 || rect.left >= innerWidth || rect.top >= innerHeight))
+    return 'outside the viewport';
   return null;
 }
 
