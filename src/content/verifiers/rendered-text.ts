@@ -2,11 +2,10 @@ import { clipOf, clipsAcross, cutAcross, ellipsisOf, lettersInside, showsThrough
 import { contrast, over, parseColour as parse, type Rgba } from './colour';
 import { flatParent } from './flat-tree';
 import { glyphsShown } from './glyphs';
+import { MIN_CONTRAST, doubt as shownOnlyBy } from './paint';
 import { type Box, collapse, doubt, flowsInline, joinRuns, type Run, Scene, WHITESPACE } from './text-runs';
-import { filterOpacity, hiddenBy } from './visibility';
+import { describeElement, filterOpacity, hiddenBy } from './visibility';
 
-/** Below this contrast ratio with its background, text is not legible: it is not a label. */
-export const MIN_TEXT_CONTRAST = 1.5;
 /** Below this many CSS pixels (font size, or a text box's height) text shows nothing legible. */
 const MIN_TEXT_BOX = 2;
 
@@ -156,13 +155,19 @@ export function domText(element: Element): string {
 
 function legible(element: Element, style: CSSStyleDeclaration, background: Rgba | null): boolean {
   if (Number.parseFloat(style.fontSize) <= 0) return false;
-  // The walk's own judgement first (a nearly transparent colour, or the colour of the background
-  // carried down the flat tree, through slots), then how the glyphs are painted (fill, stroke,
-  // size on screen, effects, what is behind): glyphs.ts.
+  // A nearly transparent colour first, then how the glyphs are painted (fill, stroke, size on
+  // screen, effects) against what is behind them: the background carried down the flat tree,
+  // through slots, or a layer painted behind the text (glyphs.ts). Judged against the carried
+  // background alone, white text on a transparent button over a dark backdrop beside it (a banner's
+  // "Learn more") read as not shown and was refused in both browsers. Text in its ancestors'
+  // background colour that a layer behind it shows is a doubt: glyphs.ts looks at one point of
+  // it, a dark dot behind white text on a white page is not a label; the pixels decide.
   const colour = parseColour(style.color);
   if (colour !== null && colour[3] < 0.1) return false;
-  if (colour !== null && background !== null && contrast(over(colour, background), background) < MIN_TEXT_CONTRAST) return false;
-  return glyphsShown(element, style, background);
+  const shown = glyphsShown(element, style, background);
+  if (shown && colour !== null && background !== null && contrast(over(colour, background), background) < MIN_CONTRAST)
+    shownOnlyBy(`a layer behind the text of ${describeElement(element)} (in its ancestors' background colour)`);
+  return shown;
 }
 
 function generatedShows(style: CSSStyleDeclaration): boolean {

@@ -7,7 +7,7 @@ const PAD = 12;
 
 /**
  * The least contrast, as a WCAG ratio, at which text in a crop counts as seen: the DOM's own floor
- * for text against its background (MIN_TEXT_CONTRAST in rendered-text.ts). Tesseract binarises
+ * for text against its background (MIN_CONTRAST in src/content/verifiers/paint.ts). Tesseract binarises
  * whatever it is given, so without this floor it reads a label painted #111 on an inset #111
  * shadow from anti-aliasing a person cannot see.
  */
