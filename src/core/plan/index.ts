@@ -7,4 +7,13 @@ export * from './plan';
 export { frameVisible } from './predicates';
 export * from './privilege';
 export * from './target';
-export { exactTokens, hasLegibleText, OCR_AGREEMENT, ocrAgrees, ocrContains, ocrReadsScriptOf, readable, symbolsShown } from './text-agreement';
+export {
+  exactTokens,
+  hasLegibleText,
+  OCR_AGREEMENT,
+  ocrAgrees,
+  ocrContains,
+  ocrReadsScriptOf,
+  readable,
+  symbolsShown,
+} from './text-agreement';
