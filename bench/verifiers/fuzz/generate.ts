@@ -106,7 +106,6 @@ export function lookalikesOf(letter: string): string[] {
   return lookalikes.get(letter) ?? [];
 }
 
-/** Replaces 1–3 letters by confusables (at least one); returns the label unchanged if none has one. */
 /**
  * Twins that turn or grow a box do it about its left edge. A block as wide as the page turned about
  * its centre moved a button at its left edge some 70 px down, under the next cell (seed 51205, pair
@@ -116,6 +115,7 @@ export function lookalikesOf(letter: string): string[] {
  */
 const LEFT = 'transform-origin:0 50%';
 
+/** Replaces 1–3 letters by confusables (at least one); returns the label unchanged if none has one. */
 function confuse(r: Rng, label: string, count = r.int(1, 3)): string {
   const chars = [...label];
   const candidates = chars.map((c, i) => (lookalikesOf(c).length > 0 ? i : -1)).filter((i) => i >= 0);

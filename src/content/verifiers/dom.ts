@@ -16,7 +16,7 @@ import { collectDoubts } from './paint';
 import { readRendered, shownLabel, shownText } from './rendered-text';
 import { Scene } from './text-runs';
 import { paintedAs } from './transform';
-import { clippedBy, hiddenBy, isInViewport } from './visibility';
+import { clippedBy, hiddenBy, isInViewport, OUTSIDE_VIEWPORT } from './visibility';
 
 export const DOM_VERIFIER = 'dom@1';
 
@@ -141,14 +141,14 @@ const isField = (element: Element) =>
 const drawsSymbol = (text: string) => /[\p{S}\p{P}]/u.test(text.replace(/[\p{DI}\u2800\u115f\u1160\u3164\uffa0]/gu, ''));
 
 /**
- * Whether one of the field's <label>s is shown somewhere on the page: rendered at a size one can
- * see (scrolled out of view or not), and where it is in view, drawing letters (rendered-text.ts).
- * A visually-hidden label (1 px, clipped) is shown nowhere.
+ * Whether one of the field's <label>s is shown somewhere: rendered at a size one can see, scrolled away
+ * (hiddenBy judges the viewport last) or in view drawing letters. A visually-hidden one is not.
  */
 const labelShownElsewhere = (element: Element, scene: Scene) =>
-  Array.from((element as HTMLInputElement).labels ?? []).some(
-    (label) => hiddenBy(label, false) === null && (hiddenBy(label) !== null || hasLetterOrDigit(readRendered(label, scene).text)),
-  );
+  Array.from((element as HTMLInputElement).labels ?? []).some((label) => {
+    const hidden = hiddenBy(label);
+    return hidden === OUTSIDE_VIEWPORT || (hidden === null && hasLetterOrDigit(readRendered(label, scene).text));
+  });
 
 /**
  * Whether the accessible name is the hidden text's own: no aria-labelledby, and no aria-label

@@ -2,7 +2,7 @@ import { clipOf, clipsAcross, cutAcross, ellipsisOf, lettersInside, showsThrough
 import { contrast, over, parseColour as parse, type Rgba } from './colour';
 import { flatParent } from './flat-tree';
 import { glyphsShown } from './glyphs';
-import { MIN_CONTRAST, doubt as shownOnlyBy } from './paint';
+import { doubt as doubtAbout, MIN_CONTRAST } from './paint';
 import { type Box, collapse, doubt, flowsInline, joinRuns, type Run, Scene, WHITESPACE } from './text-runs';
 import { describeElement, filterOpacity, hiddenBy } from './visibility';
 
@@ -166,7 +166,7 @@ function legible(element: Element, style: CSSStyleDeclaration, background: Rgba 
   if (colour !== null && colour[3] < 0.1) return false;
   const shown = glyphsShown(element, style, background);
   if (shown && colour !== null && background !== null && contrast(over(colour, background), background) < MIN_CONTRAST)
-    shownOnlyBy(`a layer behind the text of ${describeElement(element)} (in its ancestors' background colour)`);
+    doubtAbout(`a layer behind the text of ${describeElement(element)} (in its ancestors' background colour)`);
   return shown;
 }
 

@@ -6,8 +6,11 @@ import { perTaskChain } from './task-memo';
 /** Below this many CSS pixels in either dimension nothing legible can be shown. */
 const MIN_SIZE = 2;
 
+/** hiddenBy's last answer: rendered, but not in the viewport (scrolled away). */
+export const OUTSIDE_VIEWPORT = 'outside the viewport';
+
 /** Why an element is not visibly rendered, or null when it is. Checked through the ancestor chain. */
-export function hiddenBy(element: Element, inViewport = true): string | null {
+export function hiddenBy(element: Element): string | null {
   if (!element.isConnected) return 'detached';
   const probe = element as Element & { checkVisibility?: (options?: Record<string, boolean>) => boolean };
   if (probe.checkVisibility && !probe.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) {
@@ -21,8 +24,7 @@ export function hiddenBy(element: Element, inViewport = true): string | null {
   if (rect.width < MIN_SIZE || rect.height < MIN_SIZE) return `too small to see (${rect.width.toFixed(1)}×${rect.height.toFixed(1)} px)`;
   const opacity = opacityProduct(element);
   if (opacity < 0.1) return `opacity ${opacity.toFixed(2)}`;
-  if (inViewport && (rect.right <= 0 || rect.bottom <= 0 || rect.left >= innerWidth || rect.top >= innerHeight))
-    return 'outside the viewport';
+  if (rect.right <= 0 || rect.bottom <= 0 || rect.left >= innerWidth || rect.top >= innerHeight) return OUTSIDE_VIEWPORT;
   return null;
 }
 
