@@ -61,6 +61,30 @@ describe('trimFrame: the border off, the glyphs kept', () => {
     expect(out.data.filter((v) => v === 0).length).toBe(gradient.data.filter((v) => v === 0).length);
   });
 
+  it("blanks what a rounded frame's arcs leave in the corners, and keeps a glyph that runs through a corner", () => {
+    // A 1 px frame with 4 px rounded corners on a 24 px button (Firefox's "?"): trimming the straight
+    // sides leaves two arc pixels in each corner of the inside.
+    const arcs = (x: number, y: number) => {
+      const cx = Math.min(x, 23 - x);
+      const cy = Math.min(y, 23 - y);
+      return (cx === 0 && cy >= 2) || (cy === 0 && cx >= 2) || (cx + cy === 2 && cx > 0 && cy > 0);
+    };
+    const button = crop(24, 24, (x, y) => arcs(x, y) || (x >= 10 && x <= 12 && y >= 6 && y <= 16));
+    const out = trimFrame(button, 3);
+    expect([out.width, out.height]).toEqual([22, 22]);
+    const inCorners = (img: GrayImage) =>
+      [0, 1, 2].flatMap((j) =>
+        [0, 1, 2].map((i) => img.data[j * img.width + i]! + img.data[(img.height - 1 - j) * img.width + img.width - 1 - i]!),
+      );
+    expect(Math.min(...inCorners(out))).toBe(510);
+    expect(out.data.filter((v) => v === 0).length).toBe(3 * 11);
+    // A stroke from the top-left corner inwards (an "\" drawn to the edge) goes on past the corner
+    // square and is kept whole.
+    const stroke = crop(24, 24, (x, y) => x === 0 || y === 0 || x === 23 || y === 23 || (x === y && x < 12));
+    const kept = trimFrame(stroke, 3);
+    expect(kept.data.filter((v) => v === 0).length).toBe(11);
+  });
+
   it('leaves a crop alone when no edge is even, or when it is all background', () => {
     const busy = crop(10, 10, (x, y) => (x + y) % 2 === 0);
     expect(trimFrame(busy, 3)).toBe(busy);

@@ -38,7 +38,38 @@ export function trimFrame(image: GrayImage, max: number): GrayImage {
   const h = height - top - bottom;
   const out = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) out.set(data.subarray((y + top) * width + left, (y + top) * width + left + w), y * w);
-  return { width: w, height: h, data: out };
+  const trimmed = { width: w, height: h, data: out };
+  blankCornerArcs(trimmed, max, background);
+  return trimmed;
+}
+
+/**
+ * Blanks what a rounded border leaves in the corners once its straight sides are trimmed: the arcs
+ * bend inwards, so a few pixels of ink stay in each corner, and beside a label of one glyph
+ * Tesseract reads them as part of it or reads nothing (Firefox's 24 px "?" with border-radius 4px:
+ * "" at confidence 0, "?" at 92 without them). A corner square `size` pixels across is blanked only
+ * when its ink does not reach its inner sides: a glyph passing through the corner goes on beyond it
+ * and is kept; nothing legible fits in a square the width of a border.
+ */
+function blankCornerArcs(image: GrayImage, size: number, background: number): void {
+  const { width, height, data } = image;
+  const s = Math.min(size, Math.floor(width / 4), Math.floor(height / 4));
+  if (s < 2) return;
+  const ink = (x: number, y: number) => Math.abs(data[y * width + x]! - background) > SAME;
+  for (const [x0, dx] of [
+    [0, 1],
+    [width - 1, -1],
+  ] as const) {
+    for (const [y0, dy] of [
+      [0, 1],
+      [height - 1, -1],
+    ] as const) {
+      let reaches = false;
+      for (let i = 0; i < s && !reaches; i++) reaches = ink(x0 + dx * i, y0 + dy * (s - 1)) || ink(x0 + dx * (s - 1), y0 + dy * i);
+      if (reaches) continue;
+      for (let j = 0; j < s; j++) for (let i = 0; i < s; i++) data[(y0 + dy * j) * width + x0 + dx * i] = background;
+    }
+  }
 }
 
 /** Never trims a crop below this many pixels across. */
