@@ -1,4 +1,5 @@
 import type { Certificate, Privilege } from '../core/contracts';
+import { paintedThroughFrames } from '../core/pixels';
 import {
   claimedLabel,
   claimNeedsPixels,
@@ -13,7 +14,7 @@ import type { BuiltinCall } from '../core/resolver';
 import type { Viewport } from '../messages/viewport';
 import type { Outcome } from './audit-body';
 import { rejected } from './conclude';
-import { accessibleNameOf, browserOrigin, doubtsOf, hiddenTextOf, paintedOf, scopeToFrame, textOf } from './evidence';
+import { accessibleNameOf, browserOrigin, doubtsOf, hiddenTextOf, paintedOf, scopeToFrame, targetRectOf, textOf } from './evidence';
 import { settleFrame } from './execute';
 import { subframeView } from './frame-chain';
 import { certifyPixels, type PixelEvidence, type ScreenView, type Shot } from './pixels';
@@ -111,7 +112,7 @@ export async function collectEvidence(
       blankIsNoReading: iconOnly,
       drawn: targetLabel,
       expected: [targetLabel, claimedLabel(call)],
-      painted: paintedOf(certificates),
+      painted: paintedThroughFrames(paintedOf(certificates), view?.turn, targetRectOf(certificates, selector)),
     });
     if (read) certificates.push(...read.certificates);
     pixels = read;

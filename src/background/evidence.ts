@@ -1,4 +1,4 @@
-import type { Certificate } from '../core/contracts';
+import type { Certificate, Rect } from '../core/contracts';
 import { type CertificateOf, certificate, type VisibleTextValue } from '../core/plan';
 
 type Painted = NonNullable<VisibleTextValue['painted']>;
@@ -37,6 +37,11 @@ export function textOf(certificates: readonly Certificate[]): string | null {
 /** Whether the DOM holds text for the target's label that the screen does not show (not an icon). */
 export function hiddenTextOf(certificates: readonly Certificate[]): boolean {
   return certificate(certificates, 'visible_text')?.hiddenText === true;
+}
+
+/** The target's rectangle in its own frame's viewport, as its frame certified the element. */
+export function targetRectOf(certificates: readonly Certificate[], selector: string | null): Rect | null {
+  return certificates.find((c) => c.type === 'ui_element' && c.region.selector === selector)?.region.rect ?? null;
 }
 
 /** How the target's label is painted (rotation/skew and its own box), for turning the crop upright. */

@@ -12,8 +12,9 @@
  */
 import browser from 'webextension-polyfill';
 import type { Certificate, Rect } from '../core/contracts';
+import type { Linear } from '../core/pixels';
 import type { CertificateOf } from '../core/plan';
-import { combineChain, type FrameChainValue, type FrameStep, frameVisible } from '../core/plan';
+import { combineChain, composeLinear, type FrameChainValue, type FrameStep, frameVisible } from '../core/plan';
 import {
   FrameAnnounceReplySchema,
   type FrameCertifyReply,
@@ -22,6 +23,7 @@ import {
   type FrameRequest,
 } from '../messages/frame-chain';
 import type { Viewport } from '../messages/viewport';
+import { targetRectOf } from './evidence';
 import type { ScreenView } from './pixels';
 import { type FrameSender, originOf } from './sender';
 
@@ -42,6 +44,11 @@ export type FrameChain = {
   devicePixelRatio: number | null;
   /** The top frame's layout viewport, where it sent one (messages/viewport.ts). */
   viewport?: Viewport | undefined;
+  /**
+   * Where a frame of the chain turns or skews: the map from the proposing frame's CSS px to the top
+   * viewport's (a frame that only scales counts by its scale), for turning the crop upright.
+   */
+  turn?: Linear | undefined;
 };
 export type FrameChainOutcome = { ok: true; chain: FrameChain } | { ok: false; why: string };
 
@@ -65,6 +72,8 @@ export async function certifyFrameChain(sender: FrameSender, frame: string, sele
   let childRect = rect;
   let dpr: number | null = null;
   let viewport: Viewport | undefined;
+  let turn: Linear = [1, 0, 0, 1];
+  let turned = false;
   while (child.frameId !== 0) {
     if (steps.length >= MAX_DEPTH) return { ok: false, why: `More than ${MAX_DEPTH} nested frames.` };
     const parent = byId.get(child.parentFrameId);
@@ -87,6 +96,8 @@ export async function certifyFrameChain(sender: FrameSender, frame: string, sele
       doubts: reply.doubts,
     });
     childRect = reply.rect;
+    turn = composeLinear(reply.linear ?? [reply.scale, 0, 0, reply.scale], turn);
+    turned ||= reply.linear !== undefined;
     dpr = reply.devicePixelRatio;
     viewport = reply.viewport;
     child = parent;
@@ -104,7 +115,8 @@ export async function certifyFrameChain(sender: FrameSender, frame: string, sele
     time: Date.now(),
     trust: 'extension',
   };
-  return { ok: true, chain: { certificate, value, devicePixelRatio: value.visible ? dpr : null, viewport } };
+  const chain = { certificate, value, devicePixelRatio: value.visible ? dpr : null, viewport, turn: turned ? turn : undefined };
+  return { ok: true, chain };
 }
 
 type StepResult = { ok: true; reply: Exclude<FrameCertifyReply, { status: 'unknown' }> } | { ok: false; why: string };
@@ -165,14 +177,14 @@ export async function subframeView(
   dpr: number | undefined,
   viewport: Viewport | undefined,
 ): Promise<{ view: ScreenView | null; certificate: Certificate | null; gap: string | null }> {
-  const rect = certificates.find((c) => c.type === 'ui_element' && c.region.selector === selector)?.region.rect;
+  const rect = targetRectOf(certificates, selector);
   if (sender.frameId === 0) return { view: rect && dpr !== undefined ? { rect, dpr, viewport } : null, certificate: null, gap: null };
   if (!rect) return { view: null, certificate: null, gap: 'the target has no rectangle in its frame' };
   const outcome = await certifyFrameChain(sender, frame, selector, rect);
   if (!outcome.ok) return { view: null, certificate: null, gap: outcome.why };
   const { certificate, value, devicePixelRatio } = outcome.chain;
-  const view =
-    value.visible && devicePixelRatio !== null ? { rect: value.rect, dpr: devicePixelRatio, viewport: outcome.chain.viewport } : null;
+  const { viewport: top, turn } = outcome.chain;
+  const view = value.visible && devicePixelRatio !== null ? { rect: value.rect, dpr: devicePixelRatio, viewport: top, turn } : null;
   return { view, certificate, gap: null };
 }
 
@@ -189,7 +201,7 @@ export async function frameChainStillVisible(
 ): Promise<string | null> {
   if (sender.frameId === 0) return null;
   const certified = certificates.find((c) => c.type === 'frame_chain' && c.region.selector === selector);
-  const rect = certificates.find((c) => c.type === 'ui_element' && c.region.selector === selector)?.region.rect;
+  const rect = targetRectOf(certificates, selector);
   if (!certified || !rect) return null;
   const again = await certifyFrameChain(sender, frame, selector, rect);
   if (!again.ok) return `The frame chain could not be certified again (${again.why}).`;

@@ -74,7 +74,8 @@ export function decisionShot(sender: FrameSender, initialDpr: number | undefined
  * Where the target is on the tab's screenshot: its rect in the top frame's viewport (CSS px), that
  * frame's devicePixelRatio and, where it sent one, its layout viewport (for capturing the rect alone).
  */
-export type ScreenView = { rect: Rect; dpr: number; viewport?: Viewport | undefined };
+/** Where the target is on the tab's screen; `turn`: how the frame chain turns it (frame-chain.ts). */
+export type ScreenView = { rect: Rect; dpr: number; viewport?: Viewport | undefined; turn?: Linear | undefined };
 
 export type PixelEvidence = { certificates: Certificate[]; rect: Rect; thumb: Thumbnail | null; ms: number; error: string | null };
 

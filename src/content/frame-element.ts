@@ -12,13 +12,15 @@
  */
 
 import type { Rect } from '../core/contracts';
-import { contains, FRAME_MIN_SCALE, type FrameBox, hitPoints, type Mapped, mapIntoParent } from '../core/plan/frame-chain';
+import type { Linear } from '../core/pixels/upright';
+import { FRAME_MIN_SCALE, type FrameBox, type Mapped, mapIntoParent } from '../core/plan/frame-chain';
 import type { FrameCertifyReply, FrameRequest } from '../messages/frame-chain';
 import { FRAME_NONCE_PREFIX } from '../messages/frame-nonce';
 import { frameRequest } from './checks/frame-request';
 import { portKeeper } from './port-keeper';
 import { shadowIncludingElements } from './verifiers/flat-tree';
 import { layersAt } from './verifiers/layers';
+import { cssZoom, screenLinear } from './verifiers/legibility';
 import { filterEffects, isNone } from './verifiers/paint';
 import { transitionsEnded } from './verifiers/view-transition';
 import { clippedBy, describeElement, filterOpacity, hiddenBy, parentElement } from './verifiers/visibility';
@@ -90,9 +92,9 @@ function frameElementOf(source: MessageEventSource): FrameElement | null {
 }
 
 /**
- * Certifies the frame element at the child's rectangle: shown (hiddenBy), not rotated (the maths
- * could not map it), not scaled below legibility, on screen, on top at the points a click would
- * hit, and not painted out there by a layer that takes no clicks. What the DOM here cannot judge
+ * Certifies the frame element at the child's rectangle: shown (hiddenBy), not mirrored or turned
+ * in 3D (unknown: the maths maps 2D turns and skews), not scaled below legibility, on screen, on
+ * top at the points a click would hit, and not painted out there by a layer that takes no clicks. What the DOM here cannot judge
  * (a filter, blend or mask on the frame or its ancestors, a translucent or unknown layer over it)
  * comes back as doubts: the background then has the pixels decide, as for a label's doubts.
  */
@@ -106,9 +108,12 @@ export function certifyFrameElement(
   if (style.unknown) return { status: 'unknown', detail: `${style.unknown}; the frame's rectangle cannot be certified` };
   const doubts = [...style.doubts];
 
-  let mapped = mapIntoParent(rect, measure(element), childViewport);
+  const box = () => measure(element, style.turned);
+  if (style.turned && !box().linear)
+    return { status: 'unknown', detail: "the frame's transform cannot be read; its rectangle cannot be certified" };
+  let mapped = mapIntoParent(rect, box(), childViewport);
   if (!mapped) return { status: 'hidden', frame, detail: 'the frame element has no layout box' };
-  if (!inViewport(mapped.rect)) mapped = bringIntoView(element, mapped, rect, childViewport);
+  if (!inViewport(mapped.rect)) mapped = bringIntoView(element, box, mapped, rect, childViewport);
 
   const hidden = hiddenBy(element);
   if (hidden) return { status: 'hidden', frame, detail: hidden };
@@ -116,8 +121,8 @@ export function certifyFrameElement(
   if (scale < FRAME_MIN_SCALE) return { status: 'hidden', frame, detail: `scaled to ${scale.toFixed(2)}` };
 
   const root = element.getRootNode() as Document | ShadowRoot;
-  for (const [x, y] of hitPoints(mapped.rect)) {
-    if (!contains(mapped.content, x, y)) return { status: 'hidden', frame, detail: "the target lies outside the frame's visible area" };
+  for (const { x, y, inside } of mapped.hits) {
+    if (!inside) return { status: 'hidden', frame, detail: "the target lies outside the frame's visible area" };
     const top = root.elementFromPoint(x, y);
     if (top === element) continue;
     const clipped = clippedBy(element);
@@ -129,7 +134,7 @@ export function certifyFrameElement(
   // label's layers are (layers.ts): what paints it out covers it; what the DOM cannot judge here (a
   // translucent veil over content this document cannot see, an image, a blend) is a doubt that
   // the pixels settle.
-  const points = hitPoints(mapped.rect).filter(([x, y]) => contains(mapped.content, x, y));
+  const points = mapped.hits.filter((hit) => hit.inside).map(({ x, y }): [number, number] => [x, y]);
   const layers = layersAt(element, points, () => null);
   if (layers.covered > 0) return { status: 'covered', frame, detail: layers.coveredBy ?? 'a layer is painted over it' };
   doubts.push(...layers.doubts.map((d) => d.replace('over the label', `over the frame ${frame}`)));
@@ -141,12 +146,14 @@ export function certifyFrameElement(
     opacity: Math.min(1, Math.max(0, style.opacity)),
     doubts: [...new Set(doubts)].slice(0, 8),
     devicePixelRatio: window.devicePixelRatio,
+    // Where the frame turns or skews: the background turns the crop upright through the whole chain.
+    ...(style.turned ? { linear: [...mapped.linear] as [number, number, number, number] } : {}),
     // Firefox only, as the proposing frame's (bridge-main.ts).
     viewport: __TARGET__ === 'firefox' ? layoutViewport(element) : undefined,
   };
 }
 
-function measure(element: Element): FrameBox {
+function measure(element: Element, turned = false): FrameBox {
   const border = element.getBoundingClientRect();
   const html = element as HTMLElement;
   const style = getComputedStyle(element);
@@ -160,17 +167,28 @@ function measure(element: Element): FrameBox {
     clientWidth: element.clientWidth,
     clientHeight: element.clientHeight,
     padding: { left: px(style.paddingLeft), top: px(style.paddingTop), right: px(style.paddingRight), bottom: px(style.paddingBottom) },
+    ...(turned ? { linear: zoomed(element) } : {}),
   };
+}
+
+/** The element's own CSS px to the viewport's: its and its ancestors' transforms, times zoom. */
+function zoomed(element: Element): Linear | undefined {
+  const linear = screenLinear(element);
+  const zoom = cssZoom(element);
+  return linear === null ? undefined : [linear[0] * zoom, linear[1] * zoom, linear[2] * zoom, linear[3] * zoom];
 }
 
 /**
  * The opacity product over the element and its ancestors (what hiddenBy judges alone, needed here
- * as a number for the chain's product); what makes the rectangle uncertifiable (a rotation or
- * skew: the maths maps axis-aligned boxes); and what changes how the frame's content is painted
- * without hiding it for certain (a filter, a blend, a mask): doubts, which the pixels settle.
+ * as a number for the chain's product); whether a transform turns or skews the frame (then its
+ * composed map places the target, measure()); what makes the rectangle uncertifiable (a 3D or
+ * mirrored transform: mirrored text is not a shown label, and the maths maps 2D maps only); and
+ * what changes how the frame's content is painted without hiding it for certain (a filter, a
+ * blend, a mask): doubts, which the pixels settle.
  */
-function chainStyle(element: Element): { opacity: number; unknown: string | null; doubts: string[] } {
+function chainStyle(element: Element): { opacity: number; unknown: string | null; turned: boolean; doubts: string[] } {
   let opacity = 1;
+  let turned = false;
   const doubts: string[] = [];
   for (let node: Element | null = element; node; node = parentElement(node)) {
     const style = getComputedStyle(node);
@@ -178,18 +196,32 @@ function chainStyle(element: Element): { opacity: number; unknown: string | null
     const who = describeElement(node);
     if (style.transform && style.transform !== 'none') {
       const matrix = new DOMMatrixReadOnly(style.transform);
-      if (!matrix.is2D || Math.abs(matrix.b) > 1e-6 || Math.abs(matrix.c) > 1e-6 || matrix.a <= 0 || matrix.d <= 0)
-        return { opacity, unknown: `rotated, skewed or mirrored (transform on ${who})`, doubts };
+      if (!matrix.is2D || matrix.a * matrix.d - matrix.b * matrix.c <= 0)
+        return { opacity, unknown: `turned in 3D, mirrored or flattened (transform on ${who})`, turned, doubts };
+      if (Math.abs(matrix.b) > 1e-6 || Math.abs(matrix.c) > 1e-6) turned = true;
     }
     const rotate = (style as CSSStyleDeclaration & { rotate?: string }).rotate;
-    if (rotate && rotate !== 'none') return { opacity, unknown: `rotated (rotate on ${who})`, doubts };
+    if (rotate && rotate !== 'none') {
+      if (!/^-?[\d.]+deg$/u.test(rotate.trim())) return { opacity, unknown: `turned in 3D (rotate ${rotate} on ${who})`, turned, doubts };
+      turned = true;
+    }
+    const scale = (style as CSSStyleDeclaration & { scale?: string }).scale;
+    if (
+      scale &&
+      scale !== 'none' &&
+      scale
+        .trim()
+        .split(/\s+/u)
+        .some((n) => !(Number.parseFloat(n) > 0))
+    )
+      return { opacity, unknown: `mirrored or flattened (scale ${scale} on ${who})`, turned, doubts };
     const mask = style.maskImage || (style as CSSStyleDeclaration & { webkitMaskImage?: string }).webkitMaskImage;
     if (!isNone(mask)) doubts.push(`mask-image on ${who} is applied to the frame`);
     const effects = filterEffects(style.filter);
     if (effects) doubts.push(`filter ${effects} on ${who} is applied to the frame`);
     if (!isNone(style.mixBlendMode)) doubts.push(`mix-blend-mode ${style.mixBlendMode} on ${who} is applied to the frame`);
   }
-  return { opacity, unknown: null, doubts };
+  return { opacity, unknown: null, turned, doubts };
 }
 
 function inViewport(rect: Rect): boolean {
@@ -197,14 +229,20 @@ function inViewport(rect: Rect): boolean {
 }
 
 /** Scrolls this document so that the target is in view (as the child did for its own document). */
-function bringIntoView(element: Element, mapped: Mapped, rect: Rect, childViewport: { width: number; height: number } | null): Mapped {
+function bringIntoView(
+  element: Element,
+  box: () => FrameBox,
+  mapped: Mapped,
+  rect: Rect,
+  childViewport: { width: number; height: number } | null,
+): Mapped {
   element.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
-  let now = mapIntoParent(rect, measure(element), childViewport) ?? mapped;
+  let now = mapIntoParent(rect, box(), childViewport) ?? mapped;
   if (!inViewport(now.rect)) {
     const dx = now.rect.x + now.rect.width / 2 - innerWidth / 2;
     const dy = now.rect.y + now.rect.height / 2 - innerHeight / 2;
     window.scrollBy({ left: dx, top: dy, behavior: 'instant' });
-    now = mapIntoParent(rect, measure(element), childViewport) ?? now;
+    now = mapIntoParent(rect, box(), childViewport) ?? now;
   }
   return now;
 }

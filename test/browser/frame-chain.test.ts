@@ -35,6 +35,8 @@ describe.each(BROWSERS)('frame chain in %s', (name) => {
     ['covered-pe', 'target_covered'],
     ['covered-pe-shadow', 'target_covered'],
     ['scaled01', 'target_hidden'],
+    ['rotated-squeezed', 'target_hidden'],
+    ['rotated-covered', 'target_covered'],
     ['nested-hidden', 'target_hidden'],
     ['cv-hidden', 'target_hidden'],
     // The top page's view transition holds a picture of the page over the frame (view-transition.ts).
@@ -47,6 +49,22 @@ describe.each(BROWSERS)('frame chain in %s', (name) => {
     expect(reason?.code).toBe(code);
     // The message names the frame element that fails.
     expect(reason?.message).toMatch(/iframe#outer|div/);
+  });
+
+  it('asks about a click in a mirrored frame: the chain cannot say what it shows (the policy decides)', async () => {
+    const page = await env.open('bank.example', '/frame-chain.html?case=mirrored');
+    await page.evaluate((c) => {
+      const w = window as unknown as { runInTarget(c: unknown): Promise<Report>; pending?: Promise<Report> };
+      w.pending = w.runInTarget(c);
+    }, open);
+    const listed = await answerPendingAsk(env, { approve: false });
+    const report = await page.evaluate(() => (window as unknown as { pending: Promise<Report> }).pending);
+    expect(listed.id).not.toBe('');
+    expect(report.verdict).toMatchObject({ decision: 'ask', executed: false });
+    expect(frameReason(report.verdict)?.code).toBe('evidence_missing');
+    expect(frameReason(report.verdict)?.message).toMatch(/mirrored/);
+    expect(report.clicks).toEqual([]);
+    await page.close();
   });
 
   it("blocks a click in a cross-site frame under a cover an animation on a popup's timeline makes click-through (the top page opened the popup)", async () => {
@@ -65,6 +83,8 @@ describe.each(BROWSERS)('frame chain in %s', (name) => {
     ['nested', ''],
     ['boxed', '&spacer=400'],
     ['scaled09', ''],
+    ['rotated', ''],
+    ['rotated-wrap', ''],
     ['nested', '&spacer=300'],
     // content-visibility: auto, where the frame element sits in the top page / the target in the frame.
     ['cv-far', ''],
@@ -99,6 +119,8 @@ describe.each(BROWSERS)('frame chain in %s', (name) => {
     ['veil-pe', ''],
     ['multiply-pe', ''],
     ['grey', ''],
+    // Read through a 25° turn of the frame chain, turned upright (the pixels cannot read it turned).
+    ['rotated-grey', ''],
     ['veil-pe', '&far=1'],
   ])('runs a click the frame chain only tints (pixels read it): %s%s', async (arrangement, query) => {
     const report = await inTarget(arrangement, open, query);

@@ -68,6 +68,27 @@ describe('frame chain: mapping a child rectangle into the parent', () => {
     expect(mapped.rect).toEqual({ x: 105, y: 60, width: 40, height: 15 });
   });
 
+  it('maps through a turned frame about its centre: the bounding box of the image, and each hit point', () => {
+    // A 400×200 frame turned a quarter clockwise about its centre (300, 150): its bounding box is
+    // 200×400 at (200, -50); the child's (x, y) lands at (300 + 100 - y, 150 - 200 + x).
+    const turned = box({ border: { x: 200, y: -50, width: 200, height: 400 }, linear: [0, 1, -1, 0] });
+    const mapped = mapIntoParent(target, turned, { width: 400, height: 200 })!;
+    const near = (r: { x: number; y: number; width: number; height: number }) => [r.x, r.y, r.width, r.height].map((v) => Math.round(v));
+    expect(near(mapped.rect)).toEqual([350, -40, 30, 80]);
+    expect(near(mapped.content)).toEqual([200, -50, 200, 400]);
+    expect([mapped.scaleX, mapped.scaleY].map((v) => Number(v.toFixed(6)))).toEqual([1, 1]);
+    // The centre of the target (50, 35) → (365, 0).
+    expect([mapped.hits[0]!.x, mapped.hits[0]!.y].map(Math.round)).toEqual([365, 0]);
+    expect(mapped.hits.every((hit) => hit.inside)).toBe(true);
+    // A turn that squeezes one direction to a tenth is as small as its smallest direction.
+    const squeezed = mapIntoParent(target, box({ linear: [0.866, 0.5, -0.05, 0.0866] }), null)!;
+    expect(Math.min(squeezed.scaleX, squeezed.scaleY)).toBeCloseTo(0.1, 2);
+    // A target beyond the child's viewport is outside the frame, turned or not.
+    expect(mapIntoParent({ x: 390, y: 20, width: 40, height: 30 }, turned, { width: 400, height: 200 })!.hits.some((h) => !h.inside)).toBe(
+      true,
+    );
+  });
+
   it('has nothing to map for a frame without a layout box', () => {
     expect(mapIntoParent(target, box({ offsetWidth: 0 }), null)).toBeNull();
   });

@@ -6,6 +6,7 @@ import {
   encodePgm,
   type GrayImage,
   hammingDistance,
+  paintedThroughFrames,
   prepareForOcr,
   showsAnything,
   toGray,
@@ -183,5 +184,23 @@ describe("upright: undoing a label's rotation and skew before OCR", () => {
     expect(upright(rotatedBar(0), [Number.NaN, 0, 0, 1])).toBeNull();
     // A skewX(-12deg) is undone too.
     expect(upright(rotatedBar(0), [1, 0, Math.tan(deg(-12)), 1])).not.toBeNull();
+  });
+});
+
+describe('paintedThroughFrames: a label turned by the frames that hold it', () => {
+  const quarter = [0, 1, -1, 0] as const;
+  it('is the label as painted where no frame turns', () => {
+    const painted = { linear: [1, 0, 0.2, 1] as const, width: 80, height: 30 };
+    expect(paintedThroughFrames(painted, undefined, { width: 90, height: 40 })).toBe(painted);
+    expect(paintedThroughFrames(null, undefined, { width: 90, height: 40 })).toBeNull();
+  });
+  it("composes the frames' turn after the label's own, and keeps the chain's scale in the box", () => {
+    // An upright label in a frame turned a quarter: the frame's turn, on the target's own box.
+    expect(paintedThroughFrames(null, quarter, { width: 90, height: 40 })).toEqual({ linear: quarter, width: 90, height: 40 });
+    // A label turned back a quarter in that frame is upright on screen; a frame at half size halves its box.
+    const back = { linear: [0, -1, 1, 0] as const, width: 80, height: 30 };
+    const through = paintedThroughFrames(back, [0, 0.5, -0.5, 0], null)!;
+    expect(through.linear.map((v) => (Math.abs(v) < 1e-9 ? 0 : v))).toEqual([0.5, 0, 0, 0.5]);
+    expect([through.width, through.height]).toEqual([40, 15]);
   });
 });

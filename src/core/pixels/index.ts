@@ -7,4 +7,4 @@ export { cropContrast, encodePgm, MIN_PIXEL_CONTRAST, prepareForOcr, showsAnythi
 export { encodePngGray, shrinkTo } from './png';
 export { QUOTA_WINDOW_MS, quotaToSpare } from './quota';
 export { RECHECK_TOLERANCE, THUMB_CELL, type Thumbnail, thumbnail, thumbnailDistance } from './thumb';
-export { type Linear, upright } from './upright';
+export { type Linear, type Painted, paintedThroughFrames, upright } from './upright';

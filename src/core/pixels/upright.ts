@@ -83,3 +83,30 @@ function sample({ width, height, data }: GrayImage, x: number, y: number, backgr
   const bottom = data[y1 * width + x0]! * (1 - fx) + data[y1 * width + x1]! * fx;
   return Math.round(top * (1 - fy) + bottom * fy);
 }
+
+/** How a label is painted: its map (CSS matrix a, b, c, d) and its own box (CSS px, untransformed). */
+export type Painted = { linear: Linear; width: number; height: number };
+
+/**
+ * How a label in a subframe is painted on the tab's screen: its own map followed by the frame
+ * chain's (`turn`: the proposing frame's CSS px to the top viewport's, where a frame turns or
+ * skews). `box` is the target's own rectangle in its frame, for a label that is not turned itself.
+ * Null when nothing turns.
+ */
+export function paintedThroughFrames(
+  painted: Painted | null,
+  turn: Linear | undefined,
+  box: { width: number; height: number } | null,
+): Painted | null {
+  if (!turn) return painted;
+  const [a1, b1, c1, d1] = turn;
+  const [a2, b2, c2, d2] = painted?.linear ?? [1, 0, 0, 1];
+  // The box keeps the chain's uniform scale, as a label's own box is kept at its own.
+  const scale = Math.sqrt(Math.abs(a1 * d1 - b1 * c1));
+  const own = painted ?? (box ? { width: box.width, height: box.height } : { width: 0, height: 0 });
+  return {
+    linear: [a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2],
+    width: own.width * scale,
+    height: own.height * scale,
+  };
+}

@@ -1,4 +1,5 @@
 import type { Rect } from '../contracts';
+import type { Linear } from '../pixels/upright';
 import type { FrameChainValue } from './observations';
 
 /**
@@ -27,46 +28,91 @@ export type FrameBox = {
   clientWidth: number;
   clientHeight: number;
   padding: { left: number; top: number; right: number; bottom: number };
+  /**
+   * The frame element's linear map from its own CSS px to this viewport's (its and its ancestors'
+   * transforms, times zoom), given where it turns or skews: the border box's ratio to its layout
+   * size says nothing about a rotation. The bounding box of the turned box is centred on the image
+   * of its centre, so the centre and this map place every point.
+   */
+  linear?: Linear;
 };
+
+/** The smallest factor by which the map shrinks any direction (σ_min): squeezing one axis is enough to hide. */
+export function frameMinScale([a, b, c, d]: Linear): number {
+  const s = a * a + b * b + c * c + d * d;
+  const det = a * d - b * c;
+  return Math.sqrt(Math.max(0, (s - Math.sqrt(Math.max(0, s * s - 4 * det * det))) / 2));
+}
+
+/** `outer` after `inner`: first inner, then outer. */
+export function composeLinear([a1, b1, c1, d1]: Linear, [a2, b2, c2, d2]: Linear): Linear {
+  return [a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2];
+}
 
 export type Mapped = {
   /** The child's rectangle in the parent's viewport. */
   rect: Rect;
   /** The frame element's content box (the child's viewport) in the parent's viewport. */
   content: Rect;
-  /** Child CSS px per parent CSS px, horizontally and vertically. */
+  /** Child CSS px per parent CSS px, horizontally and vertically (a turned frame: its σ_min both). */
   scaleX: number;
   scaleY: number;
+  /** The map from the child's CSS px to the parent's. */
+  linear: Linear;
+  /** The target's hit points (HIT_FRACTIONS) in the parent's viewport, and whether each lies inside the frame's content box. */
+  hits: { x: number; y: number; inside: boolean }[];
 };
 
 /**
  * Maps `rect` (child viewport coordinates) into the parent's viewport through the frame element:
  * its transformed border box, its border and padding, and any scale between the two (transforms,
- * and CSS zoom when the child's viewport size is known). Axis-aligned transforms only: the caller
- * refuses rotated or skewed frames. Null when the frame has no layout box.
+ * and CSS zoom when the child's viewport size is known). A turned or skewed frame (`box.linear`)
+ * maps through that map about the border box's centre; `rect` is then the bounding box of the
+ * target's image and `hits` the images of its hit points. Null when the frame has no layout box.
  */
 export function mapIntoParent(rect: Rect, box: FrameBox, childViewport: { width: number; height: number } | null): Mapped | null {
   if (box.offsetWidth <= 0 || box.offsetHeight <= 0) return null;
-  // Transform scale: the transformed border box over the untransformed one.
-  const tx = box.border.width / box.offsetWidth;
-  const ty = box.border.height / box.offsetHeight;
   const contentWidth = Math.max(0, box.clientWidth - box.padding.left - box.padding.right);
   const contentHeight = Math.max(0, box.clientHeight - box.padding.top - box.padding.bottom);
-  const content = {
-    x: box.border.x + (box.clientLeft + box.padding.left) * tx,
-    y: box.border.y + (box.clientTop + box.padding.top) * ty,
-    width: contentWidth * tx,
-    height: contentHeight * ty,
+  // Own CSS px to parent px: the transformed border box over the untransformed one, unless turned.
+  const own: Linear = box.linear ?? [box.border.width / box.offsetWidth, 0, 0, box.border.height / box.offsetHeight];
+  // Child px to own px: the child's viewport fills the content box; if its own size is known, the
+  // ratio also captures zoom (a zoomed frame has fewer CSS px than its box). Otherwise one child px
+  // is one layout px.
+  const kx = childViewport && childViewport.width > 0 && contentWidth > 0 ? contentWidth / childViewport.width : 1;
+  const ky = childViewport && childViewport.height > 0 && contentHeight > 0 ? contentHeight / childViewport.height : 1;
+  const linear = composeLinear(own, [kx, 0, 0, ky]);
+  const [a, b, c, d] = own;
+  const centre = [box.border.x + box.border.width / 2, box.border.y + box.border.height / 2] as const;
+  // A point of the content box (own px from its top left corner) in the parent's viewport.
+  const place = (u: number, v: number): [number, number] => {
+    const x = box.clientLeft + box.padding.left + u - box.offsetWidth / 2;
+    const y = box.clientTop + box.padding.top + v - box.offsetHeight / 2;
+    return [centre[0] + a * x + c * y, centre[1] + b * x + d * y];
   };
-  // The child's viewport fills the content box; if its own size is known, the ratio also captures
-  // zoom (a zoomed frame has fewer CSS px than its box). Otherwise one child px is one layout px.
-  const scaleX = childViewport && childViewport.width > 0 && contentWidth > 0 ? content.width / childViewport.width : tx;
-  const scaleY = childViewport && childViewport.height > 0 && contentHeight > 0 ? content.height / childViewport.height : ty;
+  const bounds = (corners: [number, number][]): Rect => {
+    const xs = corners.map(([x]) => x);
+    const ys = corners.map(([, y]) => y);
+    const [x, y] = [Math.min(...xs), Math.min(...ys)];
+    return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+  };
+  const child = (px: number, py: number) => place(px * kx, py * ky);
+  const hits = HIT_FRACTIONS.map(([fx, fy]) => {
+    const [u, v] = [(rect.x + rect.width * fx) * kx, (rect.y + rect.height * fy) * ky];
+    const [x, y] = place(u, v);
+    return { x, y, inside: u >= 0 && v >= 0 && u < contentWidth && v < contentHeight };
+  });
+  const { x, y, width, height } = rect;
+  const turned = b !== 0 || c !== 0;
+  const scaleX = turned ? frameMinScale(linear) : linear[0];
+  const scaleY = turned ? frameMinScale(linear) : linear[3];
   return {
-    rect: { x: content.x + rect.x * scaleX, y: content.y + rect.y * scaleY, width: rect.width * scaleX, height: rect.height * scaleY },
-    content,
+    rect: bounds([child(x, y), child(x + width, y), child(x, y + height), child(x + width, y + height)]),
+    content: bounds([place(0, 0), place(contentWidth, 0), place(0, contentHeight), place(contentWidth, contentHeight)]),
     scaleX,
     scaleY,
+    linear,
+    hits,
   };
 }
 
