@@ -14,7 +14,7 @@ import browser from 'webextension-polyfill';
 import type { Certificate, Rect } from '../core/contracts';
 import type { Linear } from '../core/pixels';
 import type { CertificateOf } from '../core/plan';
-import { combineChain, composeLinear, type FrameChainValue, type FrameStep, frameVisible } from '../core/plan';
+import { combineChain, composeLinear, type FrameChainValue, type FrameStep, frameVisible, turns } from '../core/plan';
 import {
   FrameAnnounceReplySchema,
   type FrameCertifyReply,
@@ -97,7 +97,7 @@ export async function certifyFrameChain(sender: FrameSender, frame: string, sele
     });
     childRect = reply.rect;
     turn = composeLinear(reply.linear ?? [reply.scale, 0, 0, reply.scale], turn);
-    turned ||= reply.linear !== undefined;
+    turned ||= reply.linear !== undefined && turns(reply.linear);
     dpr = reply.devicePixelRatio;
     viewport = reply.viewport;
     child = parent;

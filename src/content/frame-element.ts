@@ -20,8 +20,9 @@ import { frameRequest } from './checks/frame-request';
 import { portKeeper } from './port-keeper';
 import { shadowIncludingElements } from './verifiers/flat-tree';
 import { layersAt } from './verifiers/layers';
-import { cssZoom, screenLinear } from './verifiers/legibility';
+import { cssZoom } from './verifiers/legibility';
 import { filterEffects, isNone } from './verifiers/paint';
+import { linearOf } from './verifiers/transform';
 import { transitionsEnded } from './verifiers/view-transition';
 import { clippedBy, describeElement, filterOpacity, hiddenBy, parentElement } from './verifiers/visibility';
 import { layoutViewport } from './viewport';
@@ -92,8 +93,8 @@ function frameElementOf(source: MessageEventSource): FrameElement | null {
 }
 
 /**
- * Certifies the frame element at the child's rectangle: shown (hiddenBy), not mirrored or turned
- * in 3D (unknown: the maths maps 2D turns and skews), not scaled below legibility, on screen, on
+ * Certifies the frame element at the child's rectangle: shown (hiddenBy), painted by a map this
+ * frame can read (paintedMap; else unknown), not scaled below legibility, on screen, on
  * top at the points a click would hit, and not painted out there by a layer that takes no clicks. What the DOM here cannot judge
  * (a filter, blend or mask on the frame or its ancestors, a translucent or unknown layer over it)
  * comes back as doubts: the background then has the pixels decide, as for a label's doubts.
@@ -104,13 +105,12 @@ export function certifyFrameElement(
   childViewport: { width: number; height: number } | null,
 ): FrameCertifyReply {
   const frame = describeElement(element);
+  const painted = paintedMap(element);
+  if (painted.unknown) return { status: 'unknown', detail: `${frame} is ${painted.unknown}; its rectangle cannot be certified` };
   const style = chainStyle(element);
-  if (style.unknown) return { status: 'unknown', detail: `${style.unknown}; the frame's rectangle cannot be certified` };
   const doubts = [...style.doubts];
 
-  const box = () => measure(element, style.turned);
-  if (style.turned && !box().linear)
-    return { status: 'unknown', detail: "the frame's transform cannot be read; its rectangle cannot be certified" };
+  const box = () => measure(element, painted.turned);
   let mapped = mapIntoParent(rect, box(), childViewport);
   if (!mapped) return { status: 'hidden', frame, detail: 'the frame element has no layout box' };
   if (!inViewport(mapped.rect)) mapped = bringIntoView(element, box, mapped, rect, childViewport);
@@ -146,14 +146,14 @@ export function certifyFrameElement(
     opacity: Math.min(1, Math.max(0, style.opacity)),
     doubts: [...new Set(doubts)].slice(0, 8),
     devicePixelRatio: window.devicePixelRatio,
-    // Where the frame turns or skews: the background turns the crop upright through the whole chain.
-    ...(style.turned ? { linear: [...mapped.linear] as [number, number, number, number] } : {}),
+    // The background turns the crop upright through the whole chain with it.
+    linear: [...mapped.linear] as [number, number, number, number],
     // Firefox only, as the proposing frame's (bridge-main.ts).
     viewport: __TARGET__ === 'firefox' ? layoutViewport(element) : undefined,
   };
 }
 
-function measure(element: Element, turned = false): FrameBox {
+function measure(element: Element, turned: Linear | null): FrameBox {
   const border = element.getBoundingClientRect();
   const html = element as HTMLElement;
   const style = getComputedStyle(element);
@@ -167,61 +167,54 @@ function measure(element: Element, turned = false): FrameBox {
     clientWidth: element.clientWidth,
     clientHeight: element.clientHeight,
     padding: { left: px(style.paddingLeft), top: px(style.paddingTop), right: px(style.paddingRight), bottom: px(style.paddingBottom) },
-    ...(turned ? { linear: zoomed(element) } : {}),
+    ...(turned ? { linear: turned } : {}),
   };
-}
-
-/** The element's own CSS px to the viewport's: its and its ancestors' transforms, times zoom. */
-function zoomed(element: Element): Linear | undefined {
-  const linear = screenLinear(element);
-  const zoom = cssZoom(element);
-  return linear === null ? undefined : [linear[0] * zoom, linear[1] * zoom, linear[2] * zoom, linear[3] * zoom];
 }
 
 /**
  * The opacity product over the element and its ancestors (what hiddenBy judges alone, needed here
- * as a number for the chain's product); whether a transform turns or skews the frame (then its
- * composed map places the target, measure()); what makes the rectangle uncertifiable (a 3D or
- * mirrored transform: mirrored text is not a shown label, and the maths maps 2D maps only); and
- * what changes how the frame's content is painted without hiding it for certain (a filter, a
- * blend, a mask): doubts, which the pixels settle.
+ * as a number for the chain's product), and what changes how the frame's content is painted
+ * without hiding it for certain (a filter, a blend, a mask): doubts, which the pixels settle.
  */
-function chainStyle(element: Element): { opacity: number; unknown: string | null; turned: boolean; doubts: string[] } {
+function chainStyle(element: Element): { opacity: number; doubts: string[] } {
   let opacity = 1;
-  let turned = false;
   const doubts: string[] = [];
   for (let node: Element | null = element; node; node = parentElement(node)) {
     const style = getComputedStyle(node);
     opacity *= Number.parseFloat(style.opacity) * filterOpacity(style.filter);
     const who = describeElement(node);
-    if (style.transform && style.transform !== 'none') {
-      const matrix = new DOMMatrixReadOnly(style.transform);
-      if (!matrix.is2D || matrix.a * matrix.d - matrix.b * matrix.c <= 0)
-        return { opacity, unknown: `turned in 3D, mirrored or flattened (transform on ${who})`, turned, doubts };
-      if (Math.abs(matrix.b) > 1e-6 || Math.abs(matrix.c) > 1e-6) turned = true;
-    }
-    const rotate = (style as CSSStyleDeclaration & { rotate?: string }).rotate;
-    if (rotate && rotate !== 'none') {
-      if (!/^-?[\d.]+deg$/u.test(rotate.trim())) return { opacity, unknown: `turned in 3D (rotate ${rotate} on ${who})`, turned, doubts };
-      turned = true;
-    }
-    const scale = (style as CSSStyleDeclaration & { scale?: string }).scale;
-    if (
-      scale &&
-      scale !== 'none' &&
-      scale
-        .trim()
-        .split(/\s+/u)
-        .some((n) => !(Number.parseFloat(n) > 0))
-    )
-      return { opacity, unknown: `mirrored or flattened (scale ${scale} on ${who})`, turned, doubts };
     const mask = style.maskImage || (style as CSSStyleDeclaration & { webkitMaskImage?: string }).webkitMaskImage;
     if (!isNone(mask)) doubts.push(`mask-image on ${who} is applied to the frame`);
     const effects = filterEffects(style.filter);
     if (effects) doubts.push(`filter ${effects} on ${who} is applied to the frame`);
     if (!isNone(style.mixBlendMode)) doubts.push(`mix-blend-mode ${style.mixBlendMode} on ${who} is applied to the frame`);
   }
-  return { opacity, unknown: null, turned, doubts };
+  return { opacity, doubts };
+}
+
+/**
+ * How the frame element is painted, from its composed map (transform.ts `linearOf`: transform,
+ * rotate, scale, translate, a motion path's turn, SVG user space, over every flat-tree ancestor;
+ * times zoom): upright (a positive scale on each axis: its drawn box over its layout box maps the
+ * target, as that ratio also holds what no property shows), turned (the map, about its centre),
+ * or unknown — a 3D map or a z translation, a motion path that turns with it, a mirrored or
+ * flattened map (mirrored text is not a shown label), or a turned map whose image of the layout
+ * box is not the box the browser drew (something the map missed: not certified).
+ */
+function paintedMap(element: Element): { turned: Linear | null; unknown: string | null } {
+  const matrix = linearOf(element);
+  if (matrix === undefined) return { turned: null, unknown: 'turned in 3D, along a motion path, or by transforms too deep to read' };
+  const zoom = cssZoom(element);
+  const [a, b, c, d] = [matrix.a * zoom, matrix.b * zoom, matrix.c * zoom, matrix.d * zoom];
+  if (a * d - b * c <= 1e-9) return { turned: null, unknown: 'mirrored or flattened' };
+  if (Math.abs(b) < 1e-6 && Math.abs(c) < 1e-6 && a > 0 && d > 0) return { turned: null, unknown: null };
+  const html = element as HTMLElement;
+  const [w, h] = [html.offsetWidth ?? 0, html.offsetHeight ?? 0];
+  const drawn = element.getBoundingClientRect();
+  const off = (expected: number, actual: number) => Math.abs(expected - actual) > Math.max(1, 0.02 * actual);
+  if (off(Math.abs(a) * w + Math.abs(c) * h, drawn.width) || off(Math.abs(b) * w + Math.abs(d) * h, drawn.height))
+    return { turned: null, unknown: 'turned, and drawn at another size than its transforms say' };
+  return { turned: [a, b, c, d], unknown: null };
 }
 
 function inViewport(rect: Rect): boolean {

@@ -48,7 +48,7 @@ export const FrameCertifyReplySchema = z.discriminatedUnion('status', [
     devicePixelRatio: z.number().positive().max(16),
     /** This (parent) frame's layout viewport; the top frame's places the capture (messages/viewport.ts). */
     viewport: ViewportSchema.optional(),
-    /** Where the frame turns or skews: its map from the child's CSS px to this frame's (for turning the crop upright). */
+    /** The frame's map from the child's CSS px to this frame's (the background composes the chain's to turn the crop upright). */
     linear: z.tuple([z.number().finite(), z.number().finite(), z.number().finite(), z.number().finite()]).optional(),
     /** What this document paints onto the frame that the DOM cannot judge: the pixels decide. */
     doubts: z.array(z.string().max(300)).max(8),

@@ -37,6 +37,7 @@ describe.each(BROWSERS)('frame chain in %s', (name) => {
     ['scaled01', 'target_hidden'],
     ['rotated-squeezed', 'target_hidden'],
     ['rotated-covered', 'target_covered'],
+    ['upside-covered', 'target_covered'],
     ['nested-hidden', 'target_hidden'],
     ['cv-hidden', 'target_hidden'],
     // The top page's view transition holds a picture of the page over the frame (view-transition.ts).

@@ -9,6 +9,7 @@ import {
   hitPoints,
   mapIntoParent,
   planFor,
+  turns,
 } from '../../src/core';
 import { certificate, FRAME, honestEvidence, NOW, resolved } from './helpers/evidence';
 
@@ -87,6 +88,14 @@ describe('frame chain: mapping a child rectangle into the parent', () => {
     expect(mapIntoParent({ x: 390, y: 20, width: 40, height: 30 }, turned, { width: 400, height: 200 })!.hits.some((h) => !h.inside)).toBe(
       true,
     );
+  });
+
+  it('tells a turn from a scale: upside down and mirrored turn, a positive scale per axis does not', () => {
+    expect(turns([2, 0, 0, 0.5])).toBe(false);
+    // rotate(180deg): no skew terms (cos/sin leave ~1e-16), a positive determinant.
+    expect(turns([-1, 1.2e-16, -1.2e-16, -1])).toBe(true);
+    expect(turns([-1, 0, 0, 1])).toBe(true);
+    expect(turns([0.97, 0.24, -0.24, 0.97])).toBe(true);
   });
 
   it('has nothing to map for a frame without a layout box', () => {

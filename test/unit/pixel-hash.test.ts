@@ -194,13 +194,15 @@ describe('paintedThroughFrames: a label turned by the frames that hold it', () =
     expect(paintedThroughFrames(painted, undefined, { width: 90, height: 40 })).toBe(painted);
     expect(paintedThroughFrames(null, undefined, { width: 90, height: 40 })).toBeNull();
   });
-  it("composes the frames' turn after the label's own, and keeps the chain's scale in the box", () => {
+  it("composes the frames' turn after the label's own; the box stays the label's own", () => {
     // An upright label in a frame turned a quarter: the frame's turn, on the target's own box.
     expect(paintedThroughFrames(null, quarter, { width: 90, height: 40 })).toEqual({ linear: quarter, width: 90, height: 40 });
-    // A label turned back a quarter in that frame is upright on screen; a frame at half size halves its box.
+    // A label turned back a quarter in a frame turned a quarter at half size is upright on screen at
+    // half size; its box stays 80 × 30 (the crop's reader scales it by the whole map: a box scaled
+    // here too was cut at twice the label's size and took in its neighbours).
     const back = { linear: [0, -1, 1, 0] as const, width: 80, height: 30 };
     const through = paintedThroughFrames(back, [0, 0.5, -0.5, 0], null)!;
     expect(through.linear.map((v) => (Math.abs(v) < 1e-9 ? 0 : v))).toEqual([0.5, 0, 0, 0.5]);
-    expect([through.width, through.height]).toEqual([40, 15]);
+    expect([through.width, through.height]).toEqual([80, 30]);
   });
 });

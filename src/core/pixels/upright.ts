@@ -101,12 +101,12 @@ export function paintedThroughFrames(
   if (!turn) return painted;
   const [a1, b1, c1, d1] = turn;
   const [a2, b2, c2, d2] = painted?.linear ?? [1, 0, 0, 1];
-  // The box keeps the chain's uniform scale, as a label's own box is kept at its own.
-  const scale = Math.sqrt(Math.abs(a1 * d1 - b1 * c1));
+  // The box stays the label's own (untransformed CSS px): the crop's reader scales it by the
+  // whole map's uniform scale (background/pixels.ts uprightCrop), the chain's included.
   const own = painted ?? (box ? { width: box.width, height: box.height } : { width: 0, height: 0 });
   return {
     linear: [a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2],
-    width: own.width * scale,
-    height: own.height * scale,
+    width: own.width,
+    height: own.height,
   };
 }

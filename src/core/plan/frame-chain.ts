@@ -44,6 +44,11 @@ export function frameMinScale([a, b, c, d]: Linear): number {
   return Math.sqrt(Math.max(0, (s - Math.sqrt(Math.max(0, s * s - 4 * det * det))) / 2));
 }
 
+/** Whether a map turns, skews or mirrors (anything but a positive scale on each axis). */
+export function turns([a, b, c, d]: Linear): boolean {
+  return Math.abs(b) > 1e-6 || Math.abs(c) > 1e-6 || a <= 0 || d <= 0;
+}
+
 /** `outer` after `inner`: first inner, then outer. */
 export function composeLinear([a1, b1, c1, d1]: Linear, [a2, b2, c2, d2]: Linear): Linear {
   return [a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2];
@@ -103,7 +108,7 @@ export function mapIntoParent(rect: Rect, box: FrameBox, childViewport: { width:
     return { x, y, inside: u >= 0 && v >= 0 && u < contentWidth && v < contentHeight };
   });
   const { x, y, width, height } = rect;
-  const turned = b !== 0 || c !== 0;
+  const turned = turns(own);
   const scaleX = turned ? frameMinScale(linear) : linear[0];
   const scaleY = turned ? frameMinScale(linear) : linear[3];
   return {
