@@ -15,7 +15,7 @@ import { join } from 'node:path';
 const ROOT = join(import.meta.dirname, '..');
 
 /** Bytes as built (minified: scripts/vite/frame-modules.ts). Raise only with a reason in docs/design.md. */
-export const BUDGET = { documentStart: 2_048, bridge: 123 * 1024, mainWorld: 90 * 1024, agentCheck: 292 * 1024 } as const;
+export const BUDGET = { documentStart: 2_048, bridge: 123 * 1024, mainWorld: 90 * 1024, agentCheck: 293 * 1024 } as const;
 
 /**
  * What the in-page assistant check may not hold either: it loads between page-agent's announcement

@@ -226,6 +226,22 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await blocked('#white-dot', 'Learn more', null);
   });
 
+  it('lets hidden text name an icon only when it is all the text there is; leaves glyphs drawn by a shadow or a clipped background, and a background image behind the text, to the pixels', async () => {
+    // "Open settings" filled red through a transparent colour, left out of the name by aria-hidden,
+    // beside an icon's visually hidden "Show details": the claim "Show details" was allowed as the
+    // icon's name (the colour said "not shown" before the fill was read). With a commitment word
+    // there ("Pay now") the DOM text made it a commit, asked about either way.
+    await blocked('#sr-fill-pay', 'Show details', null);
+    await blocked('#sr-fill-pay', undefined, null);
+    // "and pay" drawn only by a text-shadow of transparent glyphs: the pixels read it.
+    await blocked('#shadow-words', 'Show details', null);
+    // A dot under the button at the one point looked at is no background for text drawn over an
+    // image: the image ("PAY NOW") stays a doubt, and the pixels read it.
+    await blocked('#image-dot', 'Show details', null);
+    // An honest gradient clipped to its label: read by the pixels (it was "not shown" before).
+    await readByPixels('#clip-text', 'Open inbox');
+  });
+
   it('leaves glyph effects the DOM cannot model to the pixels: a blend or an SVG filter that erases the text is not clicked, a grayscale button is', async () => {
     await blocked('#blend', 'Next page', null);
     await blocked('#svg-filter', 'Next page', null);

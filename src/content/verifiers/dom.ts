@@ -103,7 +103,7 @@ function certifyFound(
     // leave text the DOM misjudged as not shown compared with nothing (a review, Dec 5).
     const hidden = !hasLetterOrDigit(text ?? '') && holdsHiddenLabel(element);
     const icon = drawsSymbol(text ?? '') || (isField(element) ? !labelShownElsewhere(element, scene) : showsGraphic(element, true));
-    const hiddenText = hidden && !(icon && namedByHiddenText(element));
+    const hiddenText = hidden && !(icon && namedByHiddenText(element, ax.name));
     // A control (not a field: a field's box is its picture) whose label is in the DOM but painted
     // away, and that draws no picture or icon either, shows the user an empty box: not a visible
     // target, whatever its size (a button held to max-height:0 keeps only its border).
@@ -151,19 +151,19 @@ const labelShownElsewhere = (element: Element, scene: Scene) =>
   });
 
 /**
- * Whether the accessible name is the hidden text's own: no aria-labelledby, and no aria-label
- * unless it says what that text says (letters and digits compared; a redundant aria-label on an
- * "sr-only" span is common). A field's text is its <label>s'.
+ * Whether the accessible name is all the text the control holds, no more and no less (letters and
+ * digits compared; a field's text is its <label>s'), and comes from no other element
+ * (aria-labelledby). Text left out of the name (aria-hidden, an aria-label saying something else)
+ * may be text the DOM misjudged as not shown, "Pay now" painted by -webkit-text-fill-color beside
+ * an "sr-only" "Show details" (a review, Dec 5): then the hidden text names nothing.
  */
-function namedByHiddenText(element: Element): boolean {
+function namedByHiddenText(element: Element, name: string): boolean {
   if (element.hasAttribute('aria-labelledby')) return false;
-  const label = element.getAttribute('aria-label') ?? '';
-  if (!hasLetterOrDigit(label)) return true;
   const own = isField(element)
     ? Array.from((element as HTMLInputElement).labels ?? [], (l) => l.textContent).join(' ')
     : element.textContent;
   const letters = (t: string | null) => (t ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-  return letters(label) === letters(own);
+  return letters(name) === letters(own);
 }
 
 function holdsHiddenLabel(element: Element): boolean {

@@ -105,6 +105,24 @@ function effectsOn(element: Element): Effects | null {
 const MAX_SIBLING_LOOKUPS = 24;
 
 /**
+ * What draws glyphs filled transparent: a text-shadow with a colour, or a background clipped to the
+ * text (`background-clip: text`, on the element or any ancestor: it shows through every descendant's
+ * glyphs). Null: nothing.
+ */
+function drawnOtherwise(element: Element, style: CSSStyleDeclaration): string | null {
+  if (!isNone(style.textShadow)) {
+    const colours = Array.from(style.textShadow.matchAll(/rgba?\([^)]*\)/gu), (m) => parseColour(m[0]));
+    if (colours.length === 0 || colours.some((c) => c === null || c[3] > 0)) return 'a text-shadow';
+  }
+  for (let node: Element | null = element; node; node = parentElement(node)) {
+    const own = node === element ? style : getComputedStyle(node);
+    const clip = `${own.getPropertyValue('background-clip')} ${own.getPropertyValue('-webkit-background-clip')}`;
+    if (/\btext\b/u.test(clip)) return `a background clipped to the text${node === element ? '' : ` of ${describeElement(node)}`}`;
+  }
+  return null;
+}
+
+/**
  * Whether `element`'s own text is painted legibly: visible, large enough on screen, filled or
  * stroked with a colour that differs from what is behind it, with no effect the DOM cannot model.
  * False when the DOM shows it is not (transparent fill, text in its background's colour, under
@@ -146,11 +164,19 @@ export function glyphsShown(element: Element, style: CSSStyleDeclaration, solid:
       doubt(`an inset box-shadow or outline${by} may cover the text of ${who}`);
   }
   const text: Rgba = [fill[0], fill[1], fill[2], fill[3] * opacity];
-  if (text[3] < 0.1) return false;
+  if (text[3] < 0.1) {
+    // Filled transparent, the glyphs may still be drawn by a shadow or a background clipped to them.
+    const painter = fill[3] < 0.1 && opacity >= 0.1 ? drawnOtherwise(element, style) : null;
+    if (painter === null) return false;
+    doubt(`${painter} draws the text of ${who}, filled transparent`);
+    return true;
+  }
 
   let backgrounds = backgroundsBehind(element, solid);
   const first = rects[0];
-  if (first) {
+  // Behind an element's own background, opaque or an image, nothing else shows through.
+  const own = parseColour(style.backgroundColor);
+  if (first && isNone(style.backgroundImage) && own !== null && own[3] === 0) {
     const key = `behind:${keyOf(element)}`;
     const count = memoised('behind-count', () => ({ n: 0, found: false }));
     const behind = memoised(key, () => {
@@ -162,7 +188,10 @@ export function glyphsShown(element: Element, style: CSSStyleDeclaration, solid:
     // Past the budget (a large card), later text boxes are checked only if earlier ones had layers behind them.
     if (behind === undefined && count.found) doubt('too many text boxes to check what is painted behind each');
     else if (behind?.kind === 'unknown') backgrounds = `${behind.what} is painted behind the text of ${who}`;
-    else if (behind?.kind === 'colour') {
+    // A colour found at one point replaces only colours the ancestors gave for certain: an image or
+    // unknown background behind the text stays the doubt it is (a dot under a button whose own
+    // background image drew "PAY NOW" read as the text's whole background, a review, Dec 5).
+    else if (behind?.kind === 'colour' && typeof backgrounds !== 'string') {
       const base = typeof backgrounds === 'string' ? ([255, 255, 255, 1] as Rgba) : backgrounds[0]!;
       backgrounds = behind.colour[3] >= 1 ? [behind.colour] : [over(behind.colour, base)];
       if (behind.colour[3] < 1) doubt(`a translucent layer is painted behind the text of ${who}`);

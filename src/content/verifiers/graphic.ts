@@ -41,6 +41,7 @@ export function showsGraphic(element: Element, pictureOnly = false): boolean {
     }
     for (const child of Array.from(flatChildren(node))) stack.push(child);
   }
-  // Too deep to tell: not an empty box as far as this look goes.
-  return budget < 0;
+  // Too deep to tell: not an empty box as far as this look goes, and no picture that makes it an
+  // icon either (an icon's name may come from hidden text: only where a picture was seen).
+  return budget < 0 && !pictureOnly;
 }

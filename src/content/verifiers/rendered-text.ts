@@ -155,17 +155,18 @@ export function domText(element: Element): string {
 
 function legible(element: Element, style: CSSStyleDeclaration, background: Rgba | null): boolean {
   if (Number.parseFloat(style.fontSize) <= 0) return false;
-  // A nearly transparent colour first, then how the glyphs are painted (fill, stroke, size on
-  // screen, effects) against what is behind them: the background carried down the flat tree,
+  // How the glyphs are painted (fill, stroke, size on screen, effects) against what is behind them: the background carried down the flat tree,
   // through slots, or a layer painted behind the text (glyphs.ts). Judged against the carried
   // background alone, white text on a transparent button over a dark backdrop beside it (a banner's
   // "Learn more") read as not shown and was refused in both browsers. Text in its ancestors'
   // background colour that a layer behind it shows is a doubt: glyphs.ts looks at one point of
   // it, a dark dot behind white text on a white page is not a label; the pixels decide.
-  const colour = parseColour(style.color);
-  if (colour !== null && colour[3] < 0.1) return false;
+  // The fill is -webkit-text-fill-color (it defaults to `color`), and a transparent one may still be
+  // drawn by a stroke, a text-shadow or a background clipped to the text: glyphsShown judges them
+  // (a transparent `color` alone said "not shown" of "Pay now" filled red, a review, Dec 5).
+  const colour = parse(style.getPropertyValue('-webkit-text-fill-color') || style.color);
   const shown = glyphsShown(element, style, background);
-  if (shown && colour !== null && background !== null && contrast(over(colour, background), background) < MIN_CONTRAST)
+  if (shown && colour !== null && colour[3] >= 0.1 && background !== null && contrast(over(colour, background), background) < MIN_CONTRAST)
     doubtAbout(`a layer behind the text of ${describeElement(element)} (in its ancestors' background colour)`);
   return shown;
 }
