@@ -226,7 +226,7 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await blocked('#white-dot', 'Learn more', null);
   });
 
-  it('lets hidden text name an icon only when it is all the text there is; leaves glyphs drawn by a shadow or a clipped background, and a background image behind the text, to the pixels', async () => {
+  it('lets hidden text name an icon only when it is all the text there is; leaves glyphs drawn by a shadow or a clipped background, and a background image behind the text (one taking no clicks too), to the pixels', async () => {
     // "Open settings" filled red through a transparent colour, left out of the name by aria-hidden,
     // beside an icon's visually hidden "Show details": the claim "Show details" was allowed as the
     // icon's name (the colour said "not shown" before the fill was read). With a commitment word
@@ -238,6 +238,12 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     // A dot under the button at the one point looked at is no background for text drawn over an
     // image: the image ("PAY NOW") stays a doubt, and the pixels read it.
     await blocked('#image-dot', 'Show details', null);
+    // Behind a transparent button's dark text, that image taking no clicks: the one-point look
+    // behind the text does not see it (elementsFromPoint does not list it), but every layer taking
+    // no clicks over the label's area and listed above none of its points paints between them, for
+    // the pixels; an honest grey layer there is read by them too.
+    await blocked('#pe-image-behind', 'Show details', null);
+    await readByPixels('#pe-tint-behind', 'Show details');
     // An honest gradient clipped to its label: read by the pixels (it was "not shown" before).
     await readByPixels('#clip-text', 'Open inbox');
   });
