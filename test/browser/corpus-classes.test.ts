@@ -68,7 +68,9 @@ describe.each(BROWSERS)('every corpus class in %s', (name) => {
     expect(wrong.map((spec) => spec.id)).toEqual([]);
     // Counted for all of them at once (one batch): a pixel-checked twin shows here as two captures.
     expect((await captures()) - before, 'captures for honest twins the DOM should settle').toBe(0);
-  });
+    // About 300 proposals in one batch: 30-40 s alone, over the 60 s default beside a benchmark (a
+    // timeout there left the batch running into the class tests below, Dec 5).
+  }, 180_000);
 
   it.each(byClass)('$cls: no deceptive element is performed, every honest twin is', async ({ cls, specs }) => {
     expect(specs.some((s) => s.kind === 'deceptive') && specs.some((s) => s.kind === 'benign'), `${cls} has both kinds`).toBe(true);
