@@ -174,9 +174,10 @@ export function glyphsShown(element: Element, style: CSSStyleDeclaration, solid:
 
   let backgrounds = backgroundsBehind(element, solid);
   const first = rects[0];
-  // Behind an element's own background, opaque or an image, nothing else shows through.
+  // Behind an element's own background, opaque or an image, nothing else shows through; a
+  // translucent one is laid over what is found there.
   const own = parseColour(style.backgroundColor);
-  if (first && isNone(style.backgroundImage) && own !== null && own[3] === 0) {
+  if (first && isNone(style.backgroundImage) && own !== null && own[3] < 1) {
     const key = `behind:${keyOf(element)}`;
     const count = memoised('behind-count', () => ({ n: 0, found: false }));
     const behind = memoised(key, () => {
@@ -192,8 +193,8 @@ export function glyphsShown(element: Element, style: CSSStyleDeclaration, solid:
     // unknown background behind the text stays the doubt it is (a dot under a button whose own
     // background image drew "PAY NOW" read as the text's whole background, a review, Dec 5).
     else if (behind?.kind === 'colour' && typeof backgrounds !== 'string') {
-      const base = typeof backgrounds === 'string' ? ([255, 255, 255, 1] as Rgba) : backgrounds[0]!;
-      backgrounds = behind.colour[3] >= 1 ? [behind.colour] : [over(behind.colour, base)];
+      const under = behind.colour[3] >= 1 ? behind.colour : over(behind.colour, backgrounds[0]!);
+      backgrounds = [own[3] > 0 ? over(own, under) : under];
       if (behind.colour[3] < 1) doubt(`a translucent layer is painted behind the text of ${who}`);
     }
   }

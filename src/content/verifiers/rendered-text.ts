@@ -155,8 +155,9 @@ export function domText(element: Element): string {
 
 function legible(element: Element, style: CSSStyleDeclaration, background: Rgba | null): boolean {
   if (Number.parseFloat(style.fontSize) <= 0) return false;
-  // How the glyphs are painted (fill, stroke, size on screen, effects) against what is behind them: the background carried down the flat tree,
-  // through slots, or a layer painted behind the text (glyphs.ts). Judged against the carried
+  // How the glyphs are painted (fill, stroke, size on screen, effects) against what is behind
+  // them: the background carried down the flat tree, through slots, or a layer painted behind the
+  // text (glyphs.ts). Judged against the carried
   // background alone, white text on a transparent button over a dark backdrop beside it (a banner's
   // "Learn more") read as not shown and was refused in both browsers. Text in its ancestors'
   // background colour that a layer behind it shows is a doubt: glyphs.ts looks at one point of
