@@ -12,9 +12,9 @@
  */
 import browser from 'webextension-polyfill';
 import type { Certificate, Rect } from '../core/contracts';
-import type { Linear } from '../core/pixels';
+import { composeLinear, type Linear, turns } from '../core/pixels';
 import type { CertificateOf } from '../core/plan';
-import { combineChain, composeLinear, type FrameChainValue, type FrameStep, frameVisible, turns } from '../core/plan';
+import { combineChain, type FrameChainValue, type FrameStep, frameVisible } from '../core/plan';
 import {
   FrameAnnounceReplySchema,
   type FrameCertifyReply,
@@ -73,7 +73,6 @@ export async function certifyFrameChain(sender: FrameSender, frame: string, sele
   let dpr: number | null = null;
   let viewport: Viewport | undefined;
   let turn: Linear = [1, 0, 0, 1];
-  let turned = false;
   while (child.frameId !== 0) {
     if (steps.length >= MAX_DEPTH) return { ok: false, why: `More than ${MAX_DEPTH} nested frames.` };
     const parent = byId.get(child.parentFrameId);
@@ -97,7 +96,6 @@ export async function certifyFrameChain(sender: FrameSender, frame: string, sele
     });
     childRect = reply.rect;
     turn = composeLinear(reply.linear ?? [reply.scale, 0, 0, reply.scale], turn);
-    turned ||= reply.linear !== undefined && turns(reply.linear);
     dpr = reply.devicePixelRatio;
     viewport = reply.viewport;
     child = parent;
@@ -115,7 +113,7 @@ export async function certifyFrameChain(sender: FrameSender, frame: string, sele
     time: Date.now(),
     trust: 'extension',
   };
-  const chain = { certificate, value, devicePixelRatio: value.visible ? dpr : null, viewport, turn: turned ? turn : undefined };
+  const chain = { certificate, value, devicePixelRatio: value.visible ? dpr : null, viewport, turn: turns(turn) ? turn : undefined };
   return { ok: true, chain };
 }
 

@@ -94,10 +94,11 @@ function frameElementOf(source: MessageEventSource): FrameElement | null {
 
 /**
  * Certifies the frame element at the child's rectangle: shown (hiddenBy), painted by a map this
- * frame can read (paintedMap; else unknown), not scaled below legibility, on screen, on
- * top at the points a click would hit, and not painted out there by a layer that takes no clicks. What the DOM here cannot judge
- * (a filter, blend or mask on the frame or its ancestors, a translucent or unknown layer over it)
- * comes back as doubts: the background then has the pixels decide, as for a label's doubts.
+ * frame can read (paintedMap; else unknown), not scaled below legibility, on screen, on top at the
+ * points a click would hit, and not painted out there by a layer that takes no clicks. What the DOM
+ * here cannot judge (a filter, blend or mask on the frame or its ancestors, a translucent or
+ * unknown layer over it) comes back as doubts: the background then has the pixels decide, as for
+ * a label's doubts.
  */
 export function certifyFrameElement(
   element: Element,

@@ -9,8 +9,8 @@ import {
   hitPoints,
   mapIntoParent,
   planFor,
-  turns,
 } from '../../src/core';
+import { turns } from '../../src/core/pixels';
 import { certificate, FRAME, honestEvidence, NOW, resolved } from './helpers/evidence';
 
 const box = (overrides: Partial<FrameBox> = {}): FrameBox => ({

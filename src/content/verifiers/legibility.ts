@@ -1,3 +1,5 @@
+import { composeLinear, minScale } from '../../core/pixels/linear';
+import type { Linear } from '../../core/pixels/upright';
 import { inkScale } from './font-ink';
 import { perTaskChain } from './task-memo';
 import { parentElement } from './visibility';
@@ -21,14 +23,7 @@ export const MIN_GLYPH_PX = 6;
 export const SMALL_GLYPH_PX = 9;
 export const MIN_CONTROL_PX = 6;
 
-/** The linear part (a, b, c, d) of a 2D affine map, as in DOMMatrix. */
-export type Linear = [number, number, number, number];
-
 const IDENTITY: Linear = [1, 0, 0, 1];
-
-function multiply([a1, b1, c1, d1]: Linear, [a2, b2, c2, d2]: Linear): Linear {
-  return [a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2];
-}
 
 /** The element's own transform properties (translate · rotate · scale · transform); null when 3D or unreadable. */
 function ownLinear(style: CSSStyleDeclaration): Linear | null {
@@ -38,20 +33,20 @@ function ownLinear(style: CSSStyleDeclaration): Linear | null {
     const angle = /^(-?[\d.]+)deg$/u.exec(rotate.trim());
     if (!angle) return null;
     const r = (Number.parseFloat(angle[1]!) * Math.PI) / 180;
-    m = multiply(m, [Math.cos(r), Math.sin(r), -Math.sin(r), Math.cos(r)]);
+    m = composeLinear(m, [Math.cos(r), Math.sin(r), -Math.sin(r), Math.cos(r)]);
   }
   const scale = style.scale;
   if (scale && scale !== 'none') {
     const parts = scale.trim().split(/\s+/u).map(Number.parseFloat);
     if (parts.length > 2 || parts.some((n) => !Number.isFinite(n))) return null;
-    m = multiply(m, [parts[0]!, 0, 0, parts[1] ?? parts[0]!]);
+    m = composeLinear(m, [parts[0]!, 0, 0, parts[1] ?? parts[0]!]);
   }
   const transform = style.transform;
   if (transform && transform !== 'none') {
     try {
       const matrix = new DOMMatrixReadOnly(transform);
       if (!matrix.is2D) return null;
-      m = multiply(m, [matrix.a, matrix.b, matrix.c, matrix.d]);
+      m = composeLinear(m, [matrix.a, matrix.b, matrix.c, matrix.d]);
     } catch {
       return null;
     }
@@ -64,15 +59,8 @@ export function screenLinear(element: Element): Linear | null {
   return perTaskChain<Linear | null>('screen-linear', element, parentElement, IDENTITY, (above, node) => {
     if (above === null) return null;
     const own = ownLinear(getComputedStyle(node));
-    return own === null ? null : multiply(above, own);
+    return own === null ? null : composeLinear(above, own);
   });
-}
-
-/** The smallest factor by which the map shrinks any direction (σ_min): squeezing one axis is enough to hide. */
-export function minScale([a, b, c, d]: Linear): number {
-  const s = a * a + b * b + c * c + d * d;
-  const det = a * d - b * c;
-  return Math.sqrt(Math.max(0, (s - Math.sqrt(Math.max(0, s * s - 4 * det * det))) / 2));
 }
 
 export function cssZoom(element: Element): number {

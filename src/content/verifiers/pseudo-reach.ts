@@ -1,4 +1,5 @@
-import { cssZoom, minScale, screenLinear } from './legibility';
+import { minScale } from '../../core/pixels/linear';
+import { cssZoom, screenLinear } from './legibility';
 import { beyondBox, holds, reaches } from './paint-beyond';
 import { GENERATED, generates } from './pseudo-paint';
 import { parentElement } from './visibility';

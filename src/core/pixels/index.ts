@@ -3,6 +3,7 @@ export { calibratedOcrConfidence, OCR_MIN_CONFIDENCE } from './confidence';
 export { DHASH_BITS, dHash, hammingDistance } from './dhash';
 export { dropRuleLines, trimFrame } from './edges';
 export { areaMeans, type GrayImage, toGray } from './gray';
+export { composeLinear, minScale, turns } from './linear';
 export { cropContrast, encodePgm, MIN_PIXEL_CONTRAST, prepareForOcr, showsAnything, upscale } from './ocr-input';
 export { encodePngGray, shrinkTo } from './png';
 export { QUOTA_WINDOW_MS, quotaToSpare } from './quota';

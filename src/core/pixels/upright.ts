@@ -1,4 +1,5 @@
 import type { GrayImage } from './gray';
+import { composeLinear } from './linear';
 import { borderMean } from './ocr-input';
 
 /**
@@ -99,13 +100,11 @@ export function paintedThroughFrames(
   box: { width: number; height: number } | null,
 ): Painted | null {
   if (!turn) return painted;
-  const [a1, b1, c1, d1] = turn;
-  const [a2, b2, c2, d2] = painted?.linear ?? [1, 0, 0, 1];
   // The box stays the label's own (untransformed CSS px): the crop's reader scales it by the
   // whole map's uniform scale (background/pixels.ts uprightCrop), the chain's included.
   const own = painted ?? (box ? { width: box.width, height: box.height } : { width: 0, height: 0 });
   return {
-    linear: [a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2],
+    linear: composeLinear(turn, painted?.linear ?? [1, 0, 0, 1]),
     width: own.width,
     height: own.height,
   };

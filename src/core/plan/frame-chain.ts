@@ -1,4 +1,5 @@
 import type { Rect } from '../contracts';
+import { composeLinear, minScale, turns } from '../pixels/linear';
 import type { Linear } from '../pixels/upright';
 import type { FrameChainValue } from './observations';
 
@@ -36,23 +37,6 @@ export type FrameBox = {
    */
   linear?: Linear;
 };
-
-/** The smallest factor by which the map shrinks any direction (σ_min): squeezing one axis is enough to hide. */
-export function frameMinScale([a, b, c, d]: Linear): number {
-  const s = a * a + b * b + c * c + d * d;
-  const det = a * d - b * c;
-  return Math.sqrt(Math.max(0, (s - Math.sqrt(Math.max(0, s * s - 4 * det * det))) / 2));
-}
-
-/** Whether a map turns, skews or mirrors (anything but a positive scale on each axis). */
-export function turns([a, b, c, d]: Linear): boolean {
-  return Math.abs(b) > 1e-6 || Math.abs(c) > 1e-6 || a <= 0 || d <= 0;
-}
-
-/** `outer` after `inner`: first inner, then outer. */
-export function composeLinear([a1, b1, c1, d1]: Linear, [a2, b2, c2, d2]: Linear): Linear {
-  return [a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2];
-}
 
 export type Mapped = {
   /** The child's rectangle in the parent's viewport. */
@@ -109,8 +93,8 @@ export function mapIntoParent(rect: Rect, box: FrameBox, childViewport: { width:
   });
   const { x, y, width, height } = rect;
   const turned = turns(own);
-  const scaleX = turned ? frameMinScale(linear) : linear[0];
-  const scaleY = turned ? frameMinScale(linear) : linear[3];
+  const scaleX = turned ? minScale(linear) : linear[0];
+  const scaleY = turned ? minScale(linear) : linear[3];
   return {
     rect: bounds([child(x, y), child(x + width, y), child(x, y + height), child(x + width, y + height)]),
     content: bounds([place(0, 0), place(contentWidth, 0), place(0, contentHeight), place(contentWidth, contentHeight)]),
