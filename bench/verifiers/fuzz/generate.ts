@@ -10,6 +10,16 @@ import { prototypeOf } from '../../../src/core/text';
 import { derive, type Rng, rng } from '../../rng';
 
 export type Kind = 'deceptive' | 'benign';
+
+/**
+ * The page's style for controls. A shadow tree carries its own copy, as a component styles its own
+ * buttons: without it a `<button>` there is native-themed, and Firefox ESR paints a native-themed
+ * button without its `mask-image`, so a "deceptive" mask mutant showed its label in full (checked
+ * by screenshot on seed 847514's four Firefox "bypasses"): the generator's ground truth was wrong.
+ */
+export const CONTROL_STYLE = `button, input[type=button], [role=button] { font: inherit; padding: 6px 12px; background: #eee; color: #111; border: 1px solid #999; border-radius: 4px; }
+  [role=button] { display: inline-block; cursor: pointer; }`;
+const SHADOW_STYLE = `<style>${CONTROL_STYLE}</style>`;
 export type Host = 'bank.example' | 'evil.example' | 'shop.example';
 /** A child document of a mutant's frame chain, served from `/fuzz-docs/<name>` on `host`. */
 export type Doc = { name: string; host: Host; body: string };
@@ -635,10 +645,10 @@ function render(pairId: string, kind: Kind, s: Structure, recipe: Recipe, carrie
   if (s.shadow === 'open' || s.shadow === 'open-nested') {
     const hostStyle = `display:inline-block;${effect('shadow-host')}`;
     if (s.shadow === 'open-nested') {
-      inner = `<div id="${id}-h2" style="display:inline-block"><template shadowrootmode="open">${inner}</template></div>`;
+      inner = `<div id="${id}-h2" style="display:inline-block"><template shadowrootmode="open">${SHADOW_STYLE}${inner}</template></div>`;
       target = `#${id}-h >>> #${id}-h2 >>> [data-t]`;
     } else target = `#${id}-h >>> [data-t]`;
-    inner = `<div id="${id}-h" style="${hostStyle}"><template shadowrootmode="open">${inner}</template></div>`;
+    inner = `<div id="${id}-h" style="${hostStyle}"><template shadowrootmode="open">${s.shadow === 'open' ? SHADOW_STYLE : ''}${inner}</template></div>`;
   } else if (s.shadow === 'open-slot' || s.shadow === 'closed-slot') {
     const mode = s.shadow === 'open-slot' ? 'open' : 'closed';
     const slot = overlayAt(

@@ -1,12 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Mutant } from './generate';
+import { CONTROL_STYLE, type Mutant } from './generate';
 
 /** The corpus's page style, plus role=button controls styled like buttons. */
 export const STYLE = `
   body { font: 16px/1.3 'DejaVu Sans', Arial, sans-serif; margin: 0; padding: 12px 16px; background: #fff; color: #111; }
-  button, input[type=button], [role=button] { font: inherit; padding: 6px 12px; background: #eee; color: #111; border: 1px solid #999; border-radius: 4px; }
-  [role=button] { display: inline-block; cursor: pointer; }
+  ${CONTROL_STYLE}
   .cell { position: relative; padding: 8px 8px 4px; border-top: 1px solid #f4f4f4; }`;
 
 /**
