@@ -4,8 +4,11 @@
  *
  * - document_start, isolated world: the manifest's content scripts that are not the loader.
  * - the bridge: everything the loader's chunk imports, statically or on demand, followed through
- *   the built files (`import … from "./x.js"`, `import("./x.js")`), except the in-page assistant
- *   check (agent-check-*.js), which loads only where an assistant was detected and is reported apart.
+ *   the built files (`import … from "./x.js"`, `import("./x.js")`), except the evidence module and
+ *   the in-page assistant check, which are reported apart: every frame loads the bridge once its
+ *   page has loaded; the evidence module (evidence-*.js: verifiers, executor, frame chain) only in a
+ *   frame that certifies, executes or vouches for a child frame; the assistant check
+ *   (agent-check-*.js) only where an assistant was detected.
  * - none of it may hold zod, tldts, the confusables table or the resolver (markers below), and
  *   none of it may import another chunk statically (each module a frame loads is one file).
  */
@@ -15,7 +18,13 @@ import { join } from 'node:path';
 const ROOT = join(import.meta.dirname, '..');
 
 /** Bytes as built (minified: scripts/vite/frame-modules.ts). Raise only with a reason in docs/design.md. */
-export const BUDGET = { documentStart: 2_048, bridge: 123 * 1024, mainWorld: 90 * 1024, agentCheck: 293 * 1024 } as const;
+export const BUDGET = {
+  documentStart: 2_048,
+  bridge: 14 * 1024,
+  evidence: 114 * 1024,
+  mainWorld: 90 * 1024,
+  agentCheck: 293 * 1024,
+} as const;
 
 /**
  * What the in-page assistant check may not hold either: it loads between page-agent's announcement
@@ -26,11 +35,12 @@ export const BUDGET = { documentStart: 2_048, bridge: 123 * 1024, mainWorld: 90 
 const AGENT_CHECK_EXCLUDES = ['zod', 'resolver'] as const;
 
 const AGENT_CHECK = /^agent-check-/;
+const EVIDENCE = /^evidence-/;
 
 /** Code that must never load in a frame, each found by a string only it carries. */
 function markers(): Record<string, string> {
   const table = readFileSync(join(ROOT, 'src/core/text/data/confusables.generated.ts'), 'utf8');
-  const confusables = /CONFUSABLES_TABLE =\s*'([^']{60})/.exec(table)![1]!;
+  const confusables = /confusablesTable = \(\): string =>\s*'([^']{60})/.exec(table)![1]!;
   const trie = readFileSync(join(ROOT, 'node_modules/tldts/dist/es6/src/data/trie.js'), 'utf8');
   const tldts = /new Uint8Array\(\[([^\]]{0,400})/.exec(trie)![1]!.replace(/\s+/g, '');
   return { zod: '"$ZodType"', tldts, confusables, resolver: 'Nearest registered names' };
@@ -40,6 +50,7 @@ export type FrameReport = {
   target: string;
   documentStart: Record<string, number>;
   bridge: Record<string, number>;
+  evidence: Record<string, number>;
   agentCheck: Record<string, number>;
   mainWorld: number;
   problems: string[];
@@ -54,7 +65,7 @@ export function measure(target: 'chrome' | 'firefox'): FrameReport {
     content_scripts: { js: string[]; world?: string }[];
   };
   const size = (file: string) => readFileSync(join(dist, file)).length;
-  const report: FrameReport = { target, documentStart: {}, bridge: {}, agentCheck: {}, mainWorld: 0, problems: [] };
+  const report: FrameReport = { target, documentStart: {}, bridge: {}, evidence: {}, agentCheck: {}, mainWorld: 0, problems: [] };
   let loader: string | null = null;
   for (const script of manifest.content_scripts) {
     for (const file of script.js) {
@@ -69,8 +80,10 @@ export function measure(target: 'chrome' | 'firefox'): FrameReport {
   if (!entry) throw new Error(`${target}: the loader names no chunk`);
   const read = (file: string) => readFileSync(join(dist, file), 'utf8');
   const importsOf = (file: string) => [...read(file).matchAll(IMPORTS)].map((match) => join(file, '..', match[1]!));
-  const isAgent = (file: string) => AGENT_CHECK.test(file.split('/').pop()!);
-  // The bridge first, without the assistant check; then what only the assistant check adds.
+  const named = (pattern: RegExp) => (file: string) => pattern.test(file.split('/').pop()!);
+  const isAgent = named(AGENT_CHECK);
+  const isEvidence = named(EVIDENCE);
+  // The bridge first, without the evidence module or the assistant check; then what only each adds.
   const walk = (roots: string[], skip: (file: string) => boolean, seen: Set<string>) => {
     const stack = [...roots];
     while (stack.length > 0) {
@@ -81,9 +94,12 @@ export function measure(target: 'chrome' | 'firefox'): FrameReport {
     }
     return seen;
   };
-  const bridge = walk([entry], isAgent, new Set());
-  const agentRoots = [...bridge].flatMap(importsOf).filter(isAgent);
-  const agent = walk(agentRoots, (file) => bridge.has(file), new Set());
+  const bridge = walk([entry], (file) => isAgent(file) || isEvidence(file), new Set());
+  const evidenceRoots = [...bridge].flatMap(importsOf).filter(isEvidence);
+  if (evidenceRoots.length === 0) report.problems.push(`${target}: the bridge imports no evidence module`);
+  const evidence = walk(evidenceRoots, (file) => bridge.has(file) || isAgent(file), new Set());
+  const agentRoots = [...bridge, ...evidence].flatMap(importsOf).filter(isAgent);
+  const agent = walk(agentRoots, (file) => bridge.has(file) || evidence.has(file), new Set());
   const found = markers();
   /** Which of the named markers a built file holds (whitespace ignored on both sides). */
   const held = (code: string, names: readonly string[]) => {
@@ -95,6 +111,11 @@ export function measure(target: 'chrome' | 'firefox'): FrameReport {
     report.bridge[file] = code.length;
     for (const what of held(code, Object.keys(found))) report.problems.push(`${target}: ${file} holds ${what}`);
   }
+  for (const file of evidence) {
+    const code = read(file);
+    report.evidence[file] = code.length;
+    for (const what of held(code, Object.keys(found))) report.problems.push(`${target}: ${file} (evidence) holds ${what}`);
+  }
   for (const file of agent) {
     const code = read(file);
     report.agentCheck[file] = code.length;
@@ -102,7 +123,7 @@ export function measure(target: 'chrome' | 'firefox'): FrameReport {
   }
   // Each module a frame imports is one file (scripts/vite/frame-modules.ts: Firefox stalls documents
   // once content scripts have imported a module graph).
-  for (const file of [...bridge, ...agent]) {
+  for (const file of [...bridge, ...evidence, ...agent]) {
     if (STATIC_IMPORT.test(read(file))) report.problems.push(`${target}: ${file} imports another chunk statically`);
   }
   const total = (sizes: Record<string, number>) => Object.values(sizes).reduce((a, b) => a + b, 0);
@@ -111,6 +132,7 @@ export function measure(target: 'chrome' | 'firefox'): FrameReport {
   };
   over('document_start (isolated world)', total(report.documentStart), BUDGET.documentStart);
   over('the bridge', total(report.bridge), BUDGET.bridge);
+  over('the evidence module', total(report.evidence), BUDGET.evidence);
   over('the MAIN world', report.mainWorld, BUDGET.mainWorld);
   over('the assistant check', total(report.agentCheck), BUDGET.agentCheck);
   return report;
@@ -121,12 +143,13 @@ const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 function print(report: FrameReport): void {
   const total = (sizes: Record<string, number>) => Object.values(sizes).reduce((a, b) => a + b, 0);
   console.log(`${report.target}:`);
-  console.log(`  document_start, isolated world  ${kB(total(report.documentStart))} (budget ${kB(BUDGET.documentStart)})`);
-  console.log(`  document_start, MAIN world      ${kB(report.mainWorld)} (budget ${kB(BUDGET.mainWorld)})`);
-  console.log(`  the bridge, loaded on demand    ${kB(total(report.bridge))} (budget ${kB(BUDGET.bridge)})`);
+  console.log(`  document_start, isolated world    ${kB(total(report.documentStart))} (budget ${kB(BUDGET.documentStart)})`);
+  console.log(`  document_start, MAIN world        ${kB(report.mainWorld)} (budget ${kB(BUDGET.mainWorld)})`);
+  console.log(`  the bridge, after the page loads  ${kB(total(report.bridge))} (budget ${kB(BUDGET.bridge)})`);
   for (const [file, bytes] of Object.entries(report.bridge).sort((a, b) => b[1] - a[1]))
     console.log(`    ${kB(bytes).padStart(9)}  ${file}`);
-  console.log(`  assistant check (only where one was detected)  ${kB(total(report.agentCheck))} (budget ${kB(BUDGET.agentCheck)})`);
+  console.log(`  evidence, only where needed       ${kB(total(report.evidence))} (budget ${kB(BUDGET.evidence)})`);
+  console.log(`  assistant check, where detected   ${kB(total(report.agentCheck))} (budget ${kB(BUDGET.agentCheck)})`);
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {

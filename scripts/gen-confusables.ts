@@ -84,8 +84,12 @@ export function renderConfusables(text: string): string {
     `export const CONFUSABLES_VERSION = '${version}';`,
     `export const CONFUSABLES_DATE = '${date}';`,
     `export const CONFUSABLES_COUNT = ${entries.length};`,
+    // A function, not a constant: V8 makes a literal a string on the heap only when the function
+    // holding it is first compiled, and the MAIN world of every frame carries this table for the
+    // first click whose label is not ASCII (main-world/interceptor/privilege.ts). As a constant it
+    // was 43 kB of every page's heap (issue 13 §8), measured with a CDP heap snapshot.
     // Laid out as biome formats it, so `biome check` and the drift test agree on every byte.
-    'export const CONFUSABLES_TABLE =',
+    'export const confusablesTable = (): string =>',
     `  '${encodeConfusables(entries)}';`,
     '',
   ].join('\n');

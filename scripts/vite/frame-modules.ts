@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 
 /**
  * Every module a content script loads on demand (the bridge the loader imports, and what the bridge
- * imports when needed: bridge-main, and agent-check where an in-page assistant is detected) is written as one self-contained
+ * imports when needed: bridge-main, evidence, and agent-check where an in-page assistant is detected) is written as one self-contained
  * file: no `import … from "./chunk.js"`, only its own on-demand `import("./other-frame-module.js")`.
  *
  * Why: in Firefox ESR, once content scripts have imported a module *graph* (rolldown's chunks,
@@ -20,7 +20,7 @@ import type { Plugin } from 'vite';
  * Rolldown still builds these chunks (crxjs names them and lists them as web-accessible); this
  * replaces each one's code with esbuild's bundle of its source, minified (every frame parses
  * them, issue 13 §1). Code a module shares with another is copied into both, so frame modules are
- * few: the frame chain's handler is part of bridge-main.
+ * few: the frame chain's handler is part of the evidence module, which alone holds the verifiers.
  */
 export const FRAME_ENTRY = 'src/content/bridge.ts';
 

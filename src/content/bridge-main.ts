@@ -16,27 +16,23 @@ import { listenForAgentChecks } from './agent-listener';
 import { announce, onAllowed } from './allowances';
 import { backgroundCommand, verdict as verdictShape } from './checks/commands';
 import { pageRequest } from './checks/page-request';
-import { certifiedBox, certifiedElement, doubtsOf, execute, forget, performedFor, rememberCertified } from './executor';
 import { relayObservation } from './interception';
 import { onToolResult, relayRegistration, relayUnregistration, runTool } from './page-tools';
 import { portKeeper } from './port-keeper';
 import { onBackgroundMessage, sendToBackground } from './runtime';
-import { certifyTarget } from './verifiers/dom';
-import { entranceEnded } from './verifiers/entry-animations';
-import { nextPaint, renderTarget } from './verifiers/settle';
-import { transitionsEnded } from './verifiers/view-transition';
-import { layoutViewport } from './viewport';
-import { quietOver, startWatch } from './watch';
 
 /** Longer than any decision the background makes, including a user's answer to an ask. */
 const DECISION_TIMEOUT_MS = 3_700_000;
 
-/**
- * The frame chain's handler (frame-element.ts), for bridge.ts to call: part of this one file, not a
- * module of its own, because each module a frame imports on demand is a whole copy of what it uses
- * (scripts/vite/frame-modules.ts), and two would hold the verifiers twice.
- */
-export { answerFrameRequest } from './frame-element';
+type EvidenceModule = typeof import('./evidence');
+let evidenceModule: Promise<EvidenceModule> | null = null;
+/** The verifiers and the executor (evidence.ts), loaded on this frame's first need for them. */
+const evidence = (): Promise<EvidenceModule> => {
+  evidenceModule ??= import('./evidence');
+  return evidenceModule;
+};
+/** The module, if this frame has started loading it: what it never loaded, it never certified or performed. */
+const loadedEvidence = (): Promise<EvidenceModule | null> => evidenceModule ?? Promise.resolve(null);
 
 let pagePort: MessagePort | null = null;
 
@@ -97,32 +93,8 @@ async function certify(requestId: string, json: string): Promise<Extract<Content
   if (shape) return { kind: 'malformed', requestId, code: shape.code, problem: shape.message.slice(0, 300) };
   const admitted = admit(proposal);
   if (admitted === null) return { kind: 'propose', requestId, proposal, certificates: [] };
-  const target = admitted.target;
-  if (target === null) {
-    // Page-wide actions (navigate, scroll without a target) have nothing to certify here.
-    rememberCertified(requestId, null, null, 'frame');
-    return { kind: 'propose', requestId, proposal, certificates: [] };
-  }
-  // A control in a section the browser has not rendered yet is judged once it has been (settle.ts).
-  await renderTarget(target);
-  await transitionsEnded();
-  await entranceEnded(target);
-  const started = performance.now();
-  const evidence = certifyTarget(target, admitted.tool);
-  const certifyMs = performance.now() - started;
-  if (evidence.element)
-    rememberCertified(requestId, target, evidence.element, evidence.digest, evidence.submission, doubtsOf(evidence.certificates));
-  return {
-    kind: 'propose',
-    requestId,
-    proposal,
-    certificates: evidence.certificates,
-    certifyMs,
-    devicePixelRatio: window.devicePixelRatio,
-    // Where the target is in this document, for capturing it alone (viewport.ts): Firefox only,
-    // whose captureVisibleTab takes a rect; Chromium's captures the whole viewport.
-    viewport: __TARGET__ === 'firefox' && evidence.element ? layoutViewport(evidence.element) : undefined,
-  };
+  const found = await (await evidence()).certifyAdmitted(requestId, admitted);
+  return { kind: 'propose', requestId, proposal, ...found };
 }
 
 function parseProposal(
@@ -144,9 +116,10 @@ async function decide(request: Extract<ContentRequest, { requestId: string }>): 
     if (verdict) return verdict;
     throw new Error('The background gave no valid verdict.');
   } catch (error) {
-    forget(request.requestId);
+    const module = await loadedEvidence();
+    module?.forget(request.requestId);
     // The background stopped after this frame performed its command: the page is told so.
-    if (performedFor(request.requestId)?.executed) {
+    if (module?.performedFor(request.requestId)?.executed) {
       const message = 'The action was performed, then the extension stopped before it could answer.';
       return { id: request.requestId, decision: 'allow', executed: true, reasons: [{ code: 'internal_error', message }] };
     }
@@ -191,20 +164,15 @@ onBackgroundMessage((message) => {
   const command = backgroundCommand(message);
   if (command === null) return undefined;
   const port = pagePort;
-  if (command.kind === 'execute')
-    return execute(command.command, port ? (allowance) => announce((message) => port.postMessage(message), allowance) : null);
-  if (command.kind === 'settle') {
-    // Before the re-check's capture: the target's area is watched from now until its command.
-    const element = command.watch ? certifiedElement(command.watch) : null;
-    if (!command.watch || !element) return nextPaint();
-    const key = command.watch;
-    return quietOver(element).then(() => {
-      startWatch(key, element, certifiedBox(key));
-      return nextPaint();
-    });
+  if (command.kind === 'execute') {
+    const announcer = port
+      ? (allowance: { selector?: string; url?: string }) => announce((message) => port.postMessage(message), allowance)
+      : null;
+    return evidence().then((module) => module.execute(command.command, announcer));
   }
+  if (command.kind === 'settle') return evidence().then((module) => module.settle(command.watch));
   // A restarted background asking what became of a command its stopped predecessor sent.
-  if (command.kind === 'performed?') return Promise.resolve(performedFor(command.requestId));
+  if (command.kind === 'performed?') return loadedEvidence().then((module) => module?.performedFor(command.requestId) ?? null);
   if (!port) return Promise.resolve({ executed: false, code: 'not_connected', message: 'No page API in this frame.' });
   return runTool(command.command, (request) => port.postMessage(request));
 });

@@ -149,7 +149,7 @@ export function certifyFrameElement(
     devicePixelRatio: window.devicePixelRatio,
     // The background turns the crop upright through the whole chain with it.
     linear: [...mapped.linear] as [number, number, number, number],
-    // Firefox only, as the proposing frame's (bridge-main.ts).
+    // Firefox only, as the proposing frame's (evidence.ts).
     viewport: __TARGET__ === 'firefox' ? layoutViewport(element) : undefined,
   };
 }

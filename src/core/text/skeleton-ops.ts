@@ -1,4 +1,4 @@
-import { CONFUSABLES_TABLE } from './data/confusables.generated';
+import { confusablesTable } from './data/confusables.generated';
 
 /**
  * UTS #39 skeletons over string operations passed in (`ops`): the core passes the engine's own
@@ -56,7 +56,7 @@ const DOT = /\./gu;
 export function decodeConfusables(ops: TextOps): { table: Map<number, string>; sources: number[] } {
   const table = ops.newMap();
   const sources: number[] = [];
-  const records = ops.split(CONFUSABLES_TABLE, COMMA);
+  const records = ops.split(confusablesTable(), COMMA);
   let source = 0;
   for (let r = 0; r < records.length; r += 1) {
     const record = records[r]!;

@@ -1,0 +1,63 @@
+/**
+ * Evidence and execution, the heavy half of a frame's bridge: the verifiers (visibility, paint,
+ * glyphs, the accessibility name), the executor and the frame chain's handler. A frame loads it on
+ * its first need — a proposal that names a target here, a command from the background, a child
+ * frame's request to vouch for its frame element — not with the bridge after every page load
+ * (bridge-main.ts): most frames never need it (issue 13 §1; its budget: scripts/frame-budget.ts).
+ *
+ * One file, like every frame module (scripts/vite/frame-modules.ts), and the only one that holds
+ * the verifiers: the bridge and the loader (bridge.ts) both import this file, never a verifier.
+ * What it keeps (the certified targets, what was performed) lives only here.
+ */
+import type { ContentRequest } from '../messages/content-background';
+import type { Admitted } from './admission';
+import { certifiedBox, certifiedElement, doubtsOf, rememberCertified } from './executor';
+import { certifyTarget } from './verifiers/dom';
+import { entranceEnded } from './verifiers/entry-animations';
+import { nextPaint, renderTarget } from './verifiers/settle';
+import { transitionsEnded } from './verifiers/view-transition';
+import { layoutViewport } from './viewport';
+import { quietOver, startWatch } from './watch';
+
+export { execute, forget, performedFor } from './executor';
+export { answerFrameRequest } from './frame-element';
+
+/** What this frame found for an admitted call: the certificates, and what the background needs beside them. */
+export type Evidence = Omit<Extract<ContentRequest, { kind: 'propose' }>, 'kind' | 'requestId' | 'proposal'>;
+
+/** Gathers evidence for a built-in call that names a target in this frame, or none (page-wide actions). */
+export async function certifyAdmitted(requestId: string, admitted: Admitted): Promise<Evidence> {
+  const target = admitted.target;
+  if (target === null) {
+    // Page-wide actions (navigate, scroll without a target) have nothing to certify here.
+    rememberCertified(requestId, null, null, 'frame');
+    return { certificates: [] };
+  }
+  // A control in a section the browser has not rendered yet is judged once it has been (settle.ts).
+  await renderTarget(target);
+  await transitionsEnded();
+  await entranceEnded(target);
+  const started = performance.now();
+  const evidence = certifyTarget(target, admitted.tool);
+  const certifyMs = performance.now() - started;
+  if (evidence.element)
+    rememberCertified(requestId, target, evidence.element, evidence.digest, evidence.submission, doubtsOf(evidence.certificates));
+  return {
+    certificates: evidence.certificates,
+    certifyMs,
+    devicePixelRatio: window.devicePixelRatio,
+    // Where the target is in this document, for capturing it alone (viewport.ts): Firefox only,
+    // whose captureVisibleTab takes a rect; Chromium's captures the whole viewport.
+    viewport: __TARGET__ === 'firefox' && evidence.element ? layoutViewport(evidence.element) : undefined,
+  };
+}
+
+/** Before the re-check's capture: the target's area is watched from now until its command. */
+export function settle(watch: string | null | undefined): Promise<{ painted: boolean }> {
+  const element = watch ? certifiedElement(watch) : null;
+  if (!watch || !element) return nextPaint();
+  return quietOver(element).then(() => {
+    startWatch(watch, element, certifiedBox(watch));
+    return nextPaint();
+  });
+}
