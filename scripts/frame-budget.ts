@@ -145,7 +145,7 @@ function print(report: FrameReport): void {
   console.log(`${report.target}:`);
   console.log(`  document_start, isolated world    ${kB(total(report.documentStart))} (budget ${kB(BUDGET.documentStart)})`);
   console.log(`  document_start, MAIN world        ${kB(report.mainWorld)} (budget ${kB(BUDGET.mainWorld)})`);
-  console.log(`  the bridge, after the page loads  ${kB(total(report.bridge))} (budget ${kB(BUDGET.bridge)})`);
+  console.log(`  the bridge, at a first message    ${kB(total(report.bridge))} (budget ${kB(BUDGET.bridge)})`);
   for (const [file, bytes] of Object.entries(report.bridge).sort((a, b) => b[1] - a[1]))
     console.log(`    ${kB(bytes).padStart(9)}  ${file}`);
   console.log(`  evidence, only where needed       ${kB(total(report.evidence))} (budget ${kB(BUDGET.evidence)})`);

@@ -77,7 +77,19 @@ async function answer(
     const withheld = { kind: 'malformed', requestId, code: 'not_replayable', problem: request.problem } as const;
     return { kind: 'verdict', id: request.id, verdict: await decide(withheld) };
   }
-  return { kind: 'verdict', id: request.id, verdict: await decide(await certify(requestId, request.json)) };
+  let certified: Extract<ContentRequest, { requestId: string }>;
+  try {
+    certified = await certify(requestId, request.json);
+  } catch {
+    // The evidence module did not load, or certification threw: nothing reached the background.
+    const message = 'The extension could not gather evidence in this frame; nothing was executed.';
+    return {
+      kind: 'verdict',
+      id: request.id,
+      verdict: { id: requestId, decision: 'block', executed: false, reasons: [{ code: 'internal_error', message }] },
+    };
+  }
+  return { kind: 'verdict', id: request.id, verdict: await decide(certified) };
 }
 
 /**
@@ -116,7 +128,7 @@ async function decide(request: Extract<ContentRequest, { requestId: string }>): 
     if (verdict) return verdict;
     throw new Error('The background gave no valid verdict.');
   } catch (error) {
-    const module = await loadedEvidence();
+    const module = await loadedEvidence().catch(() => null);
     module?.forget(request.requestId);
     // The background stopped after this frame performed its command: the page is told so.
     if (module?.performedFor(request.requestId)?.executed) {

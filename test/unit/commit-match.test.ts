@@ -28,7 +28,7 @@ function capturedOps(): TextOps {
     regExp: (source, flags) => new RegExp(source, flags),
     startsWith: (s, part) => call(startsWith, s, [part]),
     includes: (s, part) => call(includes, s, [part]),
-    indexOf: (s, part) => call(indexOf, s, [part]),
+    indexOf: (s, part, from) => call(indexOf, s, [part, from]),
     slice: (s, a, b) => call(slice, s, [a, b]),
     codePointAt: (s, at) => call(codePointAt, s, [at]),
     fromCodePoint: String.fromCodePoint,
@@ -130,6 +130,71 @@ describe('one commitment classifier for the core and the MAIN world (issue 11 §
     expect(matchesLexicon(NATIVE_OPS, 'pay now', lists)).toBe(true);
     expect(matchesLexicon(NATIVE_OPS, 'display', lists)).toBe(false);
     expect(INVISIBLE.flags).toContain('g');
+  });
+
+  it('answers as the lexicon did as alternations, words and stems looked up word by word', () => {
+    // The reference: every list as one alternation over the spaced label (commit-match.ts before
+    // the words and stems were indexed, to keep their machine code out of every page's heap).
+    const literal = (item: string) => item.replace(/[\\^$.*+?()[\]{}|/]/gu, '\\$&');
+    const alternation = (items: readonly string[]) => {
+      const kept = items.filter((item) => item !== '');
+      return kept.length === 0 ? null : `(?:${kept.map(literal).join('|')})`;
+    };
+    const reference = (
+      folded: string,
+      lists: { words: readonly string[]; stems: readonly string[]; phrases: readonly string[]; inside: readonly string[] },
+    ) => {
+      const spaced = ` ${folded.replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')} `;
+      const w = alternation(lists.words);
+      const s = alternation(lists.stems);
+      const p = alternation(lists.phrases);
+      const i = alternation(lists.inside);
+      return (
+        (w !== null && new RegExp(` ${w}(?= )`, 'u').test(spaced)) ||
+        (s !== null && new RegExp(` ${s}`, 'u').test(spaced)) ||
+        (p !== null && new RegExp(` ${p}(?= )`, 'u').test(spaced)) ||
+        (i !== null && new RegExp(i, 'u').test(folded))
+      );
+    };
+    let seed = 11;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    const pick = <T>(items: readonly T[]) => items[next() % items.length]!;
+    const separators = [' ', '  ', '-', '.', ' / ', '\u00a0', '', '!'];
+    for (const [name, lists] of [
+      ['lexicon', lexiconLists(NATIVE_OPS)],
+      ['skeletons', skeletonLists(NATIVE_OPS)],
+      // Items holding a space or shorter than a stem's key take the other path.
+      ['odd items', lexiconLists(NATIVE_OPS, (item) => (item.length > 4 ? `${item.slice(0, 2)} ${item.slice(2)}` : item.slice(0, 2)))],
+    ] as const) {
+      const items = [...lists.words, ...lists.stems, ...lists.phrases, ...lists.inside];
+      let matched = 0;
+      for (let n = 0; n < 4_000; n += 1) {
+        let label = '';
+        for (let parts = 1 + (next() % 4); parts > 0; parts -= 1) {
+          const item = pick(items);
+          const cut = next() % 5;
+          const word =
+            cut === 0
+              ? item.slice(1)
+              : cut === 1
+                ? item.slice(0, -1)
+                : cut === 2
+                  ? `${item}${pick(['s', 'x', 'ing', 'é'])}`
+                  : cut === 3
+                    ? `${pick(['re', 'x', 'un'])}${item}`
+                    : item;
+          label += `${word}${pick(separators)}`;
+        }
+        const folded = foldLabel(NATIVE_OPS, label);
+        const expected = reference(folded, lists);
+        if (expected) matched += 1;
+        expect(matchesLexicon(NATIVE_OPS, folded, lists), `${name}: ${JSON.stringify(label)}`).toBe(expected);
+        expect(matchesLexicon(capturedOps(), folded, lists), `${name}: ${JSON.stringify(label)}`).toBe(expected);
+      }
+      // Both answers occur often: the comparison is not all one way.
+      expect(matched, name).toBeGreaterThan(800);
+      expect(matched, name).toBeLessThan(3_800);
+    }
   });
 
   it('escapes every regular-expression character an item holds, with native and captured ops', () => {

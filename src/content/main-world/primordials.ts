@@ -211,7 +211,7 @@ export const text = freeze({
   slice: stringSlice,
   cssEscape: CSS.escape,
 });
-const stringIndexOf = methodOf(String.prototype, 'indexOf') as (s: string, part: string) => number;
+const stringIndexOf = methodOf(String.prototype, 'indexOf') as (s: string, part: string, from?: number) => number;
 const stringCodePointAt = methodOf(String.prototype, 'codePointAt') as (s: string, at: number) => number | undefined;
 const fromCodePoint = String.fromCodePoint;
 const parseIntCaptured = Number.parseInt;

@@ -26,12 +26,28 @@ type Lists = { words: readonly string[]; stems: readonly string[]; phrases: read
 
 export type LexiconLists = Lists & {
   /**
-   * The lists as one alternation each, searched once per label (the engine's regular-expression
-   * compiler does the work of a trie): over ` word word ` for words, stems and phrases, over the
-   * folded label for parts of unspaced scripts. Null for an empty list.
+   * Words and stems, looked up word by word in null-prototype records, and phrases, searched for
+   * one by one: as alternations they were the three largest regular expressions, and V8 compiles a
+   * pattern it runs to machine code — 74 kB of the heap of every page whose own first click()
+   * built the MAIN world's classifier (issue 13 §8, measured with a CDP heap snapshot:
+   * `npm run bench:heap`). Words and stems holding a space (none today) are searched for as phrases.
    */
-  patterns: { words: RegExp | null; stems: RegExp | null; phrases: RegExp | null; inside: RegExp | null };
+  index: {
+    /** Whole words. */
+    words: Record<string, true>;
+    /** Starts of words, under their first STEM_KEY code units. */
+    stems: Record<string, string[]>;
+    /** Phrases, as ' phrase ', under their first word: looked for only where that word is. */
+    phrases: Record<string, string[]>;
+    /** ' item ' (words holding a space) and ' item' (stems holding one): anywhere in the spaced label. */
+    spaced: string[];
+  };
+  /** Parts of unspaced scripts as one alternation, searched once over the folded label. Null for an empty list. */
+  patterns: { inside: RegExp | null };
 };
+
+/** How many code units of a stem file it (the shortest stem has three letters). */
+const STEM_KEY = 3;
 
 /**
  * The characters escaped in an item: the syntax characters of a `u` pattern. Not '-', which is
@@ -62,21 +78,72 @@ function alternation(ops: TextOps, items: readonly string[]): string | null {
   return source === '' ? null : `(?:${source})`;
 }
 
-/** Adds the lists' patterns. */
+/**
+ * A record without a prototype, made by literal syntax and read and written as plain properties:
+ * no method a page could have replaced is called (`Object.create` would be looked up when the MAIN
+ * world builds the classifier, at the page's first click()), and no inherited property answers.
+ */
+const emptyRecord = <T>(): Record<string, T> => ({ __proto__: null }) as unknown as Record<string, T>;
+
+function file(record: Record<string, string[]>, key: string, item: string): void {
+  const filed = record[key];
+  if (filed === undefined) record[key] = [item];
+  else filed[filed.length] = item;
+}
+
+/** Adds the lists' index and patterns. */
 function indexed(ops: TextOps, lists: Lists): LexiconLists {
-  const words = alternation(ops, lists.words);
-  const stems = alternation(ops, lists.stems);
-  const phrases = alternation(ops, lists.phrases);
+  const words = emptyRecord<true>();
+  const stems = emptyRecord<string[]>();
+  const spaced: string[] = [];
+  for (let i = 0; i < lists.words.length; i += 1) {
+    const item = lists.words[i]!;
+    if (item === '') continue;
+    if (ops.includes(item, ' ')) spaced[spaced.length] = ` ${item} `;
+    else words[item] = true;
+  }
+  for (let i = 0; i < lists.stems.length; i += 1) {
+    const item = lists.stems[i]!;
+    if (item === '') continue;
+    if (ops.includes(item, ' ') || item.length < STEM_KEY) spaced[spaced.length] = ` ${item}`;
+    else {
+      file(stems, ops.slice(item, 0, STEM_KEY), item);
+    }
+  }
+  const phrases = emptyRecord<string[]>();
+  for (let i = 0; i < lists.phrases.length; i += 1) {
+    const item = lists.phrases[i]!;
+    const space = ops.indexOf(item, ' ');
+    if (item === '') continue;
+    if (space <= 0) spaced[spaced.length] = ` ${item} `;
+    else file(phrases, ops.slice(item, 0, space), ` ${item} `);
+  }
   const inside = alternation(ops, lists.inside);
   return {
     ...lists,
-    patterns: {
-      words: words === null ? null : ops.regExp(` ${words}(?= )`, 'u'),
-      stems: stems === null ? null : ops.regExp(` ${stems}`, 'u'),
-      phrases: phrases === null ? null : ops.regExp(` ${phrases}(?= )`, 'u'),
-      inside: inside === null ? null : ops.regExp(inside, 'u'),
-    },
+    index: { words, stems, phrases, spaced },
+    patterns: { inside: inside === null ? null : ops.regExp(inside, 'u') },
   };
+}
+
+/** Whether a word of the spaced label is a listed word or starts with a listed stem, or the label holds a phrase. */
+function wordOrStem(ops: TextOps, spaced: string, index: LexiconLists['index']): boolean {
+  // Word by word between the spaces (the spaced label starts and ends with one).
+  for (let start = 1; start < spaced.length; ) {
+    const end = ops.indexOf(spaced, ' ', start);
+    if (end < 0) break;
+    if (end > start) {
+      const word = ops.slice(spaced, start, end);
+      if (index.words[word] === true) return true;
+      const filed = end - start < STEM_KEY ? undefined : index.stems[ops.slice(word, 0, STEM_KEY)];
+      if (filed !== undefined) for (let i = 0; i < filed.length; i += 1) if (ops.startsWith(word, filed[i]!)) return true;
+      const phrases = index.phrases[word];
+      if (phrases !== undefined) for (let i = 0; i < phrases.length; i += 1) if (ops.includes(spaced, phrases[i]!)) return true;
+    }
+    start = end + 1;
+  }
+  for (let i = 0; i < index.spaced.length; i += 1) if (ops.includes(spaced, index.spaced[i]!)) return true;
+  return false;
 }
 
 /** The lexicon as listed, or each item passed through `key` (the skeletons). */
@@ -94,14 +161,16 @@ export function lexiconLists(ops: TextOps, key: (item: string) => string = (item
   });
 }
 
+/** What matching needs of the lists: the classifier keeps only this, not the lists themselves. */
+type Matcher = Pick<LexiconLists, 'index' | 'patterns'>;
+const matcherOf = (lists: LexiconLists): Matcher => ({ index: lists.index, patterns: lists.patterns });
+
 /** Whether a folded label names a commitment: whole words, starts of words, phrases, parts of unspaced scripts. */
-export function matchesLexicon(ops: TextOps, folded: string, lists: LexiconLists): boolean {
+export function matchesLexicon(ops: TextOps, folded: string, lists: Matcher): boolean {
   const patterns = lists.patterns;
   // Words are what NOT_WORD separates; each run of separators becomes one space.
   const spaced = ` ${ops.replace(folded, NOT_WORD, ' ')} `;
-  if (patterns.words && ops.search(spaced, patterns.words)) return true;
-  if (patterns.stems && ops.search(spaced, patterns.stems)) return true;
-  if (patterns.phrases && ops.search(spaced, patterns.phrases)) return true;
+  if (wordOrStem(ops, spaced, lists.index)) return true;
   return patterns.inside !== null && ops.search(folded, patterns.inside);
 }
 
@@ -154,13 +223,13 @@ export function commitmentClassifier(
   ops: TextOps,
   closedTable: () => Map<number, string> = () => closeConfusables(ops, decodeConfusables(ops)),
 ): { namesCommitment(label: string): boolean } {
-  let plain: LexiconLists | undefined;
-  let skeletons: LexiconLists | undefined;
+  let plain: Matcher | undefined;
+  let skeletons: Matcher | undefined;
   let closed: Map<number, string> | undefined;
   return {
     namesCommitment(label: string): boolean {
-      plain ??= lexiconLists(ops);
-      skeletons ??= skeletonLists(ops);
+      plain ??= matcherOf(lexiconLists(ops));
+      skeletons ??= matcherOf(skeletonLists(ops));
       if (matchesLexicon(ops, foldLabel(ops, label), plain!)) return true;
       let skeleton = asciiFoldedSkeleton(ops, label);
       if (skeleton === null) {

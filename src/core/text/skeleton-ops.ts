@@ -18,7 +18,8 @@ export type TextOps = {
   search(s: string, pattern: RegExp): boolean;
   startsWith(s: string, part: string): boolean;
   includes(s: string, part: string): boolean;
-  indexOf(s: string, part: string): number;
+  /** From `from` on (0 if left out). */
+  indexOf(s: string, part: string, from?: number): number;
   slice(s: string, start: number, end?: number): string;
   codePointAt(s: string, at: number): number | undefined;
   fromCodePoint(codePoint: number): string;
@@ -37,7 +38,7 @@ export const NATIVE_OPS: TextOps = Object.freeze({
   regExp: (source: string, flags: string) => new RegExp(source, flags),
   startsWith: (s: string, part: string) => s.startsWith(part),
   includes: (s: string, part: string) => s.includes(part),
-  indexOf: (s: string, part: string) => s.indexOf(part),
+  indexOf: (s: string, part: string, from?: number) => s.indexOf(part, from),
   slice: (s: string, start: number, end?: number) => s.slice(start, end),
   codePointAt: (s: string, at: number) => s.codePointAt(at),
   fromCodePoint: (codePoint: number) => String.fromCodePoint(codePoint),
