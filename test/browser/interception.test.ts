@@ -112,6 +112,36 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
     await page.close();
   });
 
+  it('holds a script click on "Commander" though the page put setters on array indexes before its first click()', async () => {
+    // The MAIN world builds its commitment classifier at the page's first click(). A setter on an
+    // index of Object.prototype swallowed lexicon items written with `list[list.length] = item`, and
+    // the French "Commander" went through as harmless (a review, Dec 5; commit-match.ts).
+    const page = await open();
+    const outcome = await page.evaluate(() => {
+      const button = document.createElement('button');
+      button.textContent = 'Commander';
+      let ran = 0;
+      button.addEventListener('click', () => {
+        ran += 1;
+      });
+      document.body.append(button);
+      const keys = ['0', '1', '2', '3', '4', '5', '6', '7'];
+      for (const key of keys) Object.defineProperty(Object.prototype, key, { set() {}, configurable: true });
+      let thrown = 'none';
+      try {
+        button.click();
+      } catch (error) {
+        thrown = error instanceof DOMException ? error.name : String(error);
+      } finally {
+        for (const key of keys) Reflect.deleteProperty(Object.prototype, key);
+      }
+      return { thrown, ran };
+    });
+    expect(outcome).toEqual({ thrown: 'NotAllowedError', ran: 0 });
+    await answerPendingAsk(env, { approve: false });
+    await page.close();
+  });
+
   it("holds a click on a form's submit button until approved; the server receives the post only then", async () => {
     const page = await open();
     expect(await attempt(page, "document.getElementById('place').click()")).toBe('NotAllowedError');

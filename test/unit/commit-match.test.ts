@@ -19,6 +19,7 @@ function capturedOps(): TextOps {
   const { normalize, toLowerCase, replace, split, search, startsWith, includes, indexOf, slice, codePointAt } = String.prototype;
   const { get, set } = Map.prototype;
   const call = Reflect.apply;
+  const define = Object.defineProperty;
   return {
     normalize: (s, form) => call(normalize, s, [form]),
     lower: (s) => call(toLowerCase, s, []),
@@ -36,6 +37,14 @@ function capturedOps(): TextOps {
     mapGet: (m, k) => call(get, m, [k]),
     mapSet: (m, k, v) => void call(set, m, [k, v]),
     newMap: () => new Map(),
+    append: (list, item) =>
+      void define(list, list.length, {
+        __proto__: null,
+        value: item,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      } as PropertyDescriptor),
   };
 }
 
@@ -195,6 +204,36 @@ describe('one commitment classifier for the core and the MAIN world (issue 11 §
       expect(matched, name).toBeGreaterThan(800);
       expect(matched, name).toBeLessThan(3_800);
     }
+  });
+
+  it('answers the same after a page put setters on array indexes before the classifier was built', () => {
+    // The MAIN world builds its classifier at the page's first click(), after page scripts ran. A
+    // setter on an index of Object.prototype swallowed every item but the first of each stem and
+    // phrase group ("Commander", "Pague ahora" went unflagged: a review, Dec 5).
+    const labels = ['Commander', 'Pague ahora', 'Signez ici', 'Jetzt bestätigen', 'Pay now', 'Show details', 'Раy now', 'Оплатить'];
+    const clean = commitmentClassifier(capturedOps());
+    const expected = labels.map((label) => clean.namesCommitment(label));
+    expect(expected.filter(Boolean).length).toBeGreaterThan(5);
+    const ops = capturedOps();
+    let swallowed = 0;
+    const indexes = ['0', '1', '2', '3', '7'];
+    let answers: boolean[] = [];
+    for (const key of indexes) {
+      Object.defineProperty(Object.prototype, key, {
+        set: () => {
+          swallowed += 1;
+        },
+        configurable: true,
+      });
+    }
+    try {
+      const polluted = commitmentClassifier(ops);
+      answers = labels.map((label) => polluted.namesCommitment(label));
+    } finally {
+      for (const key of indexes) delete (Object.prototype as Record<string, unknown>)[key];
+    }
+    expect(answers).toEqual(expected);
+    expect(swallowed).toBe(0);
   });
 
   it('escapes every regular-expression character an item holds, with native and captured ops', () => {

@@ -243,6 +243,7 @@ export const CAPTURED_TEXT_OPS: TextOps = freeze({
   mapGet: (map: Map<number, string>, key: number) => apply(mapGet, map, [key]) as string | undefined,
   mapSet: (map: Map<number, string>, key: number, value: string) => void apply(mapSet, map, [key, value]),
   newMap: () => new MapCtor<number, string>(),
+  append,
 });
 export const URLCtor = URL;
 export const urlHost = getterOf(URL.prototype, 'hostname') as (url: URL) => string;

@@ -85,10 +85,10 @@ function alternation(ops: TextOps, items: readonly string[]): string | null {
  */
 const emptyRecord = <T>(): Record<string, T> => ({ __proto__: null }) as unknown as Record<string, T>;
 
-function file(record: Record<string, string[]>, key: string, item: string): void {
+function file(ops: TextOps, record: Record<string, string[]>, key: string, item: string): void {
   const filed = record[key];
   if (filed === undefined) record[key] = [item];
-  else filed[filed.length] = item;
+  else ops.append(filed, item);
 }
 
 /** Adds the lists' index and patterns. */
@@ -99,15 +99,15 @@ function indexed(ops: TextOps, lists: Lists): LexiconLists {
   for (let i = 0; i < lists.words.length; i += 1) {
     const item = lists.words[i]!;
     if (item === '') continue;
-    if (ops.includes(item, ' ')) spaced[spaced.length] = ` ${item} `;
+    if (ops.includes(item, ' ')) ops.append(spaced, ` ${item} `);
     else words[item] = true;
   }
   for (let i = 0; i < lists.stems.length; i += 1) {
     const item = lists.stems[i]!;
     if (item === '') continue;
-    if (ops.includes(item, ' ') || item.length < STEM_KEY) spaced[spaced.length] = ` ${item}`;
+    if (ops.includes(item, ' ') || item.length < STEM_KEY) ops.append(spaced, ` ${item}`);
     else {
-      file(stems, ops.slice(item, 0, STEM_KEY), item);
+      file(ops, stems, ops.slice(item, 0, STEM_KEY), item);
     }
   }
   const phrases = emptyRecord<string[]>();
@@ -115,8 +115,8 @@ function indexed(ops: TextOps, lists: Lists): LexiconLists {
     const item = lists.phrases[i]!;
     const space = ops.indexOf(item, ' ');
     if (item === '') continue;
-    if (space <= 0) spaced[spaced.length] = ` ${item} `;
-    else file(phrases, ops.slice(item, 0, space), ` ${item} `);
+    if (space <= 0) ops.append(spaced, ` ${item} `);
+    else file(ops, phrases, ops.slice(item, 0, space), ` ${item} `);
   }
   const inside = alternation(ops, lists.inside);
   return {
@@ -150,7 +150,7 @@ function wordOrStem(ops: TextOps, spaced: string, index: LexiconLists['index']):
 export function lexiconLists(ops: TextOps, key: (item: string) => string = (item) => item): LexiconLists {
   const each = (items: readonly string[]) => {
     const out: string[] = [];
-    for (let i = 0; i < items.length; i += 1) out[out.length] = key(items[i]!);
+    for (let i = 0; i < items.length; i += 1) ops.append(out, key(items[i]!));
     return out;
   };
   return indexed(ops, {

@@ -27,6 +27,12 @@ export type TextOps = {
   mapGet(map: Map<number, string>, key: number): string | undefined;
   mapSet(map: Map<number, string>, key: number, value: string): void;
   newMap(): Map<number, string>;
+  /**
+   * Adds `item` at the end of `list` by defining it: `list[list.length] = item` and `push` call a
+   * setter a page put on an index of Array.prototype or Object.prototype (it swallowed lexicon
+   * items, so the MAIN world took "Commander" for a harmless label: a review, Dec 5).
+   */
+  append<T>(list: T[], item: T): void;
 };
 
 export const NATIVE_OPS: TextOps = Object.freeze({
@@ -46,6 +52,8 @@ export const NATIVE_OPS: TextOps = Object.freeze({
   mapGet: (map: Map<number, string>, key: number) => map.get(key),
   mapSet: (map: Map<number, string>, key: number, value: string) => void map.set(key, value),
   newMap: () => new Map<number, string>(),
+  append: <T>(list: T[], item: T) =>
+    void Object.defineProperty(list, list.length, { value: item, writable: true, enumerable: true, configurable: true }),
 });
 
 /** UTS #39 section 4 removes these before mapping. */
@@ -73,7 +81,7 @@ export function decodeConfusables(ops: TextOps): { table: Map<number, string>; s
       if (length === 1) for (let p = 0; p < parts.length; p += 1) prototype += ops.fromCodePoint(ops.parseInt(parts[p]!, 36));
       else prototype = ops.fromCodePoint(ops.parseInt(parts[0]!, 36) + i);
       ops.mapSet(table, source + i, prototype);
-      sources[sources.length] = source + i;
+      ops.append(sources, source + i);
     }
     source += length - 1;
   }
