@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CHROME_EXTENSION_ID, chromiumArgs } from '../support/browsers';
-import { type FixtureServer, startFixtureServer } from '../support/server';
+import { CHROME_EXTENSION_ID } from '../support/browsers';
+import { chromiumWithWarrant } from '../support/chromium-context';
+import type { FixtureServer } from '../support/server';
 import { waitFor } from '../support/wait';
 
 /**
@@ -17,23 +15,14 @@ import { waitFor } from '../support/wait';
  */
 let server: FixtureServer;
 let context: BrowserContext;
-let profile: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  server = await startFixtureServer();
-  profile = mkdtempSync(join(tmpdir(), 'warrant-storage-access-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: chromiumArgs(join(process.cwd(), 'dist/chrome')),
-  });
-  if (context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker', { timeout: 15_000 });
+  ({ context, server, close } = await chromiumWithWarrant('storage-access'));
 });
 
 afterAll(async () => {
-  await context?.close();
-  await server?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  await close?.();
 });
 
 it('refuses storage.local to Warrant’s content scripts; its background still reads and writes it', async () => {
