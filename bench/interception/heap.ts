@@ -7,6 +7,7 @@ import { positiveInt } from '../args';
 import { machine, source } from '../environment';
 import { benchPage } from './page';
 import { servePage } from './server';
+import { median } from './stats';
 
 /**
  * `npm run bench:heap` (and a step of `npm run bench`): what Warrant adds to a page's JS heap, part by
@@ -83,18 +84,14 @@ async function sample(arm: Arm, url: string): Promise<void> {
   arm.mib.push(usage.usedSize / 2 ** 20);
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 async function main(): Promise<void> {
   const loadBefore = loadavg();
   const server = await servePage(benchPage());
   const arms: Arm[] = [];
+  let version = '?';
   try {
     for (const spec of ARMS) arms.push(await open(spec));
+    version = arms[0]!.context.browser()?.version() ?? '?';
     for (let round = 0; round < SAMPLES; round++) {
       // A rotating order, so no arm always loads right after another.
       for (let i = 0; i < arms.length; i++) await sample(arms[(round + i) % arms.length]!, `${server.url('/page.html')}?heap=${round}`);
@@ -110,7 +107,6 @@ async function main(): Promise<void> {
   }
   const none = median(arms[0]!.mib);
   const rows = arms.map((arm) => ({ arm: arm.name, what: arm.what, medianMiB: median(arm.mib), samples: arm.mib }));
-  const version = await chromiumVersion();
   const report = { source: source(), machine: machine(loadBefore), chromium: version, samples: SAMPLES, rows };
   writeFileSync(join(ROOT, 'bench', 'reports', 'heap.json'), `${JSON.stringify(report, null, 1)}\n`);
   const idle = rows.find((row) => row.arm === 'idle')!.medianMiB - none;
@@ -131,13 +127,6 @@ async function main(): Promise<void> {
   ].join('\n');
   writeFileSync(join(ROOT, 'bench', 'reports', 'heap.md'), md);
   log(`wrote bench/reports/heap.md: +${idle.toFixed(3)} MiB on an idle page`);
-}
-
-async function chromiumVersion(): Promise<string> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true });
-  const version = browser.version();
-  await browser.close();
-  return version;
 }
 
 await main();

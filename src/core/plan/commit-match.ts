@@ -26,11 +26,12 @@ type Lists = { words: readonly string[]; stems: readonly string[]; phrases: read
 
 export type LexiconLists = Lists & {
   /**
-   * Words and stems, looked up word by word in null-prototype records, and phrases, searched for
-   * one by one: as alternations they were the three largest regular expressions, and V8 compiles a
+   * Words and stems looked up word by word in null-prototype records, phrases filed under their
+   * first word: as alternations they were the three largest regular expressions, and V8 compiles a
    * pattern it runs to machine code — 74 kB of the heap of every page whose own first click()
    * built the MAIN world's classifier (issue 13 §8, measured with a CDP heap snapshot:
-   * `npm run bench:heap`). Words and stems holding a space (none today) are searched for as phrases.
+   * `npm run bench:heap`). Words and stems holding a space (none today) are searched for anywhere
+   * in the spaced label.
    */
   index: {
     /** Whole words. */
@@ -106,15 +107,13 @@ function indexed(ops: TextOps, lists: Lists): LexiconLists {
     const item = lists.stems[i]!;
     if (item === '') continue;
     if (ops.includes(item, ' ') || item.length < STEM_KEY) ops.append(spaced, ` ${item}`);
-    else {
-      file(ops, stems, ops.slice(item, 0, STEM_KEY), item);
-    }
+    else file(ops, stems, ops.slice(item, 0, STEM_KEY), item);
   }
   const phrases = emptyRecord<string[]>();
   for (let i = 0; i < lists.phrases.length; i += 1) {
     const item = lists.phrases[i]!;
-    const space = ops.indexOf(item, ' ');
     if (item === '') continue;
+    const space = ops.indexOf(item, ' ');
     if (space <= 0) ops.append(spaced, ` ${item} `);
     else file(ops, phrases, ops.slice(item, 0, space), ` ${item} `);
   }
@@ -127,7 +126,7 @@ function indexed(ops: TextOps, lists: Lists): LexiconLists {
 }
 
 /** Whether a word of the spaced label is a listed word or starts with a listed stem, or the label holds a phrase. */
-function wordOrStem(ops: TextOps, spaced: string, index: LexiconLists['index']): boolean {
+function matchesByWord(ops: TextOps, spaced: string, index: LexiconLists['index']): boolean {
   // Word by word between the spaces (the spaced label starts and ends with one).
   for (let start = 1; start < spaced.length; ) {
     const end = ops.indexOf(spaced, ' ', start);
@@ -170,7 +169,7 @@ export function matchesLexicon(ops: TextOps, folded: string, lists: Matcher): bo
   const patterns = lists.patterns;
   // Words are what NOT_WORD separates; each run of separators becomes one space.
   const spaced = ` ${ops.replace(folded, NOT_WORD, ' ')} `;
-  if (wordOrStem(ops, spaced, lists.index)) return true;
+  if (matchesByWord(ops, spaced, lists.index)) return true;
   return patterns.inside !== null && ops.search(folded, patterns.inside);
 }
 
