@@ -1,6 +1,6 @@
 import type { AuditBody, AuditCrop, Certificate, Decision, Reason } from '../core/contracts';
 import type { ResolvedCall } from '../core/resolver';
-import type { ContentRequest } from '../messages/content-background';
+import type { ProposalRequest } from '../messages/content-background';
 import type { FrameSender } from './sender';
 
 export type Outcome = {
@@ -22,9 +22,7 @@ export type Outcome = {
   screen?: { rect: { x: number; y: number; width: number; height: number }; dpr: number };
 };
 
-type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
-
-export function auditBody(request: Proposed, sender: FrameSender, outcome: Outcome): AuditBody {
+export function auditBody(request: ProposalRequest, sender: FrameSender, outcome: Outcome): AuditBody {
   const raw = request.kind === 'propose' ? request.proposal : null;
   const proposal = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const args = typeof proposal.args === 'object' && proposal.args !== null ? (proposal.args as Record<string, unknown>) : {};
@@ -78,8 +76,8 @@ function clip(value: unknown, length: number): string | null {
 }
 
 /** A short, safe rendering of what a rejected proposal looked like. */
-function preview(request: Proposed): string {
-  if (request.kind === 'malformed') return request.problem.slice(0, 200);
+function preview(request: ProposalRequest): string {
+  if (request.kind === 'unforwarded') return request.problem.slice(0, 200);
   try {
     return (JSON.stringify(request.proposal) ?? String(request.proposal)).slice(0, 200);
   } catch {

@@ -1,6 +1,6 @@
 import { reason, type Verdict } from '../core/contracts';
 import type { ExecuteResult } from '../messages/background-content';
-import type { ContentRequest } from '../messages/content-background';
+import type { ProposalRequest } from '../messages/content-background';
 import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
 import type { FrameSender } from './sender';
@@ -9,8 +9,6 @@ import type { FrameSender } from './sender';
  * The AUDIT stage and the boundary around the others: whatever happens in them, one proposal gets
  * exactly one audit record and a verdict whose `executed` says what really happened.
  */
-
-type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
 
 /**
  * What the EXECUTE stage did, written as it happens, so that a failure anywhere after it still
@@ -76,7 +74,7 @@ export function failedInternally(error: unknown, ledger: Ledger): Outcome {
 }
 
 /** Writes the one record of a decision and turns the outcome into the page's verdict. */
-export async function recorded(request: Proposed, sender: FrameSender, outcome: Outcome, recordId?: string): Promise<Verdict> {
+export async function recorded(request: ProposalRequest, sender: FrameSender, outcome: Outcome, recordId?: string): Promise<Verdict> {
   let id: string;
   let reasons = outcome.reasons;
   try {

@@ -3,7 +3,7 @@ import { NOT_APPROVED } from '../core/audit/outcome';
 import { type AuditBody, reason } from '../core/contracts';
 import type { ExecuteResult } from '../messages/background-content';
 import { ExecuteResultSchema, PerformedQuerySchema } from '../messages/background-content';
-import type { ContentRequest } from '../messages/content-background';
+import type { ProposalRequest } from '../messages/content-background';
 import { listAsks, type PendingAsk } from './ask/store';
 import { originOf } from './audit-body';
 import { appendAudit, listAudit } from './audit-store';
@@ -40,8 +40,6 @@ type Entry = {
   agent: string | null;
 };
 
-type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
-
 export type Journal = { id: string; stage(stage: Stage): Promise<void>; end(): Promise<void> };
 
 /**
@@ -49,7 +47,7 @@ export type Journal = { id: string; stage(stage: Stage): Promise<void>; end(): P
  * the decision goes on with the ordinary audit path only: a stop on top of that fault loses the
  * record (a double fault, stated in docs/design.md §7).
  */
-export async function begin(request: Proposed, sender: FrameSender): Promise<Journal> {
+export async function begin(request: ProposalRequest, sender: FrameSender): Promise<Journal> {
   const raw = request.kind === 'propose' ? request.proposal : null;
   const proposal = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
   const args = (typeof proposal.args === 'object' && proposal.args !== null ? proposal.args : {}) as Record<string, unknown>;

@@ -3,7 +3,7 @@ import { destinationsOf, planFor } from '../core/plan';
 import { askTimeoutMs, gatePolicyFor, type Policy } from '../core/policy';
 import { type BuiltinCall, type PageToolCall, resolve } from '../core/resolver';
 import type { Action, ExecuteResult } from '../messages/background-content';
-import type { ContentRequest } from '../messages/content-background';
+import type { ProposalRequest } from '../messages/content-background';
 import { markPage, type PageMark } from './ask/pages-left';
 import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
@@ -25,13 +25,11 @@ import { getPolicy } from './policy-store';
 import type { FrameSender } from './sender';
 import { admit, refusalRecorded } from './tab-budget';
 
-type Proposed = Extract<ContentRequest, { kind: 'propose' | 'malformed' }>;
-
 /**
  * One proposal from one frame, in named stages: RESOLVE ▶ COLLECT EVIDENCE (collect.ts) ▶ JUDGE
  * (judge.ts) ▶ ASK ▶ EXECUTE (conclude.ts) ▶ AUDIT (boundary.ts), inside the tab's budget.
  */
-export async function handleProposal(request: Proposed, sender: FrameSender): Promise<Verdict> {
+export async function handleProposal(request: ProposalRequest, sender: FrameSender): Promise<Verdict> {
   mark(request.requestId, 'received');
   const admission = admit(sender.tabId);
   if (!admission.admitted) return overBudget(request, sender, admission.why, admission.recordId);
@@ -46,7 +44,7 @@ export async function handleProposal(request: Proposed, sender: FrameSender): Pr
  * Refused by the tab's budget (tab-budget.ts): one audit record per tab and window stands for all.
  * If that record cannot be written the refusal still stands, without a record to point to.
  */
-async function overBudget(request: Proposed, sender: FrameSender, why: string, shared: Promise<string> | null): Promise<Verdict> {
+async function overBudget(request: ProposalRequest, sender: FrameSender, why: string, shared: Promise<string> | null): Promise<Verdict> {
   const reasons = [reason('over_budget', why)];
   let id = shared;
   if (id === null) {
@@ -60,7 +58,7 @@ async function overBudget(request: Proposed, sender: FrameSender, why: string, s
 }
 
 /** The stages inside the boundary (boundary.ts): one audit record and a true verdict, whatever throws. */
-async function decideAndAudit(request: Proposed, sender: FrameSender): Promise<Verdict> {
+async function decideAndAudit(request: ProposalRequest, sender: FrameSender): Promise<Verdict> {
   // One capture of the target serves the whole decision (OCR, the ask's picture, the audit crop);
   // where it is on screen, and the viewport that places it, come with the evidence (collect.ts).
   const shot = decisionShot(sender, request.kind === 'propose' ? request.devicePixelRatio : undefined);
@@ -71,7 +69,7 @@ async function decideAndAudit(request: Proposed, sender: FrameSender): Promise<V
   mark(request.requestId, 'journal:begin');
   const ledger = newLedger(() => journal.stage('execute'));
   const outcome = await bounded(ledger, async () => {
-    if (request.kind === 'malformed') return rejected([reason(request.code, request.problem)]);
+    if (request.kind === 'unforwarded') return rejected([reason(request.code, request.problem)]);
     const decided = await decideAndExecute(request, sender, shot, ledger, askedAs(journal, since));
     if (decided.decision === 'block') decided.crop = (await cropOf(decided, shot)) ?? undefined;
     return decided;
@@ -88,7 +86,7 @@ async function decideAndAudit(request: Proposed, sender: FrameSender): Promise<V
 
 /** RESOLVE ▶ COLLECT EVIDENCE ▶ JUDGE ▶ ASK ▶ EXECUTE; the boundary around it writes the record. */
 async function decideAndExecute(
-  request: Extract<Proposed, { kind: 'propose' }>,
+  request: Extract<ProposalRequest, { kind: 'propose' }>,
   sender: FrameSender,
   shot: Shot,
   ledger: Ledger,

@@ -9,7 +9,7 @@
  */
 import { PROPOSAL_LIMITS } from '../core/contracts/limits';
 import { inspectShape } from '../core/resolver/shape';
-import type { ContentRequest } from '../messages/content-background';
+import type { ContentRequest, ProposalRequest } from '../messages/content-background';
 import type { BridgeReply, PageRequest } from '../messages/page-bridge';
 import { admit } from './admission';
 import { listenForAgentChecks } from './agent-listener';
@@ -70,24 +70,21 @@ async function answer(
   }
   const requestId = `r-${crypto.getRandomValues(new Uint32Array(2)).join('-')}`;
   if (request.kind === 'malformed') {
-    const malformed = { kind: 'malformed', requestId, code: 'malformed_proposal', problem: request.problem } as const;
+    const malformed = { kind: 'unforwarded', requestId, code: 'malformed_proposal', problem: request.problem } as const;
     return { kind: 'verdict', id: request.id, verdict: await decide(malformed) };
   }
   if (request.kind === 'withheld') {
-    const withheld = { kind: 'malformed', requestId, code: 'not_replayable', problem: request.problem } as const;
+    const withheld = { kind: 'unforwarded', requestId, code: 'not_replayable', problem: request.problem } as const;
     return { kind: 'verdict', id: request.id, verdict: await decide(withheld) };
   }
-  let certified: Extract<ContentRequest, { requestId: string }>;
+  let certified: ProposalRequest;
   try {
     certified = await certify(requestId, request.json);
   } catch {
-    // The evidence module did not load, or certification threw: nothing reached the background.
-    const message = 'The extension could not gather evidence in this frame; nothing was executed.';
-    return {
-      kind: 'verdict',
-      id: request.id,
-      verdict: { id: requestId, decision: 'block', executed: false, reasons: [{ code: 'internal_error', message }] },
-    };
+    // The evidence module did not load, or certification threw: the background still records the
+    // proposal, as blocked with internal_error (issue 13 §2: one audit record per proposal).
+    const problem = 'The extension could not gather evidence in this frame; nothing was executed.';
+    certified = { kind: 'unforwarded', requestId, code: 'internal_error', problem };
   }
   return { kind: 'verdict', id: request.id, verdict: await decide(certified) };
 }
@@ -96,13 +93,13 @@ async function answer(
  * Gathers evidence for built-in calls that name a target (admission.ts); the background resolves
  * the call itself, with what only it knows (page tools, listings, policy).
  */
-async function certify(requestId: string, json: string): Promise<Extract<ContentRequest, { requestId: string }>> {
+async function certify(requestId: string, json: string): Promise<ProposalRequest> {
   const parsed = parseProposal(json);
-  if ('problem' in parsed) return { kind: 'malformed', requestId, ...parsed.problem };
+  if ('problem' in parsed) return { kind: 'unforwarded', requestId, ...parsed.problem };
   const proposal = parsed.proposal;
   // Hostile shapes (huge, deep, odd keys) stop here and are reported, not forwarded.
   const shape = inspectShape(proposal);
-  if (shape) return { kind: 'malformed', requestId, code: shape.code, problem: shape.message.slice(0, 300) };
+  if (shape) return { kind: 'unforwarded', requestId, code: shape.code, problem: shape.message.slice(0, 300) };
   const admitted = admit(proposal);
   if (admitted === null) return { kind: 'propose', requestId, proposal, certificates: [] };
   const found = await (await evidence()).certifyAdmitted(requestId, admitted);
@@ -122,7 +119,7 @@ function parseProposal(
   }
 }
 
-async function decide(request: Extract<ContentRequest, { requestId: string }>): Promise<unknown> {
+async function decide(request: ProposalRequest): Promise<unknown> {
   try {
     const verdict = verdictShape(await withTimeout(send(request), DECISION_TIMEOUT_MS));
     if (verdict) return verdict;

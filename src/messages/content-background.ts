@@ -62,10 +62,14 @@ export const ContentRequestSchema = z.discriminatedUnion('kind', [
     /** This frame's layout viewport, for capturing only the target (messages/viewport.ts). */
     viewport: ViewportSchema.optional(),
   }),
+  /**
+   * A proposal the frame did not forward, and why: its shape or size, a replay, or the frame's own
+   * failure to gather evidence (internal_error). The background records it like any other.
+   */
   z.strictObject({
-    kind: z.literal('malformed'),
+    kind: z.literal('unforwarded'),
     requestId: z.string().min(1).max(64),
-    code: z.enum(['malformed_proposal', 'payload_too_large', 'not_replayable']),
+    code: z.enum(['malformed_proposal', 'payload_too_large', 'not_replayable', 'internal_error']),
     problem: z.string().max(300),
   }),
   z.strictObject({ kind: z.literal('tools') }),
@@ -76,6 +80,8 @@ export const ContentRequestSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('interception:observed'), observation: ObservationSchema }),
 ]);
 export type ContentRequest = z.infer<typeof ContentRequestSchema>;
+/** A proposal as a frame hands it over: each gets one decision and one audit record. */
+export type ProposalRequest = Extract<ContentRequest, { kind: 'propose' | 'unforwarded' }>;
 
 export const ProposeResponseSchema = VerdictSchema;
 export const ToolsResponseSchema = z.array(ToolDescriptorSchema);

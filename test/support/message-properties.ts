@@ -140,7 +140,7 @@ export const MESSAGE_PROPERTIES: MessageProperty[] = [
       fc.oneof(
         hostileValue,
         fc.record({
-          kind: fc.constantFrom('propose', 'malformed', 'execute', 'tools'),
+          kind: fc.constantFrom('propose', 'unforwarded', 'execute', 'tools'),
           requestId: hostileValue,
           proposal: hostileValue,
           certificates: hostileValue,
