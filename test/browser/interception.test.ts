@@ -142,6 +142,77 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
     await page.close();
   });
 
+  it('decides each click on what the control says and where it leads then, not on what it said before', async () => {
+    // The main world remembers its answers per label and per href (privilege.ts), never per element:
+    // a control relabelled or re-pointed between two clicks is judged again.
+    const page = await open();
+    const outcome = await page.evaluate(() => {
+      const ran: string[] = [];
+      const tryClick = (element: HTMLElement) => {
+        try {
+          element.click();
+          return 'ran';
+        } catch (error) {
+          return error instanceof DOMException ? error.name : String(error);
+        }
+      };
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = 'Menu';
+      button.addEventListener('click', () => ran.push(button.textContent!));
+      const link = document.createElement('a');
+      link.href = '#top';
+      link.textContent = 'Top';
+      link.addEventListener('click', (event) => {
+        event.preventDefault();
+        ran.push(link.href);
+      });
+      document.body.append(button, link);
+      const results = [tryClick(button), tryClick(link)];
+      button.textContent = 'Pay now';
+      link.href = 'https://elsewhere.example/';
+      results.push(tryClick(button), tryClick(link));
+      button.textContent = 'Menu';
+      results.push(tryClick(button));
+      return { results, ran: ran.map((entry) => entry.replace(location.origin, '')) };
+    });
+    expect(outcome).toEqual({
+      results: ['ran', 'ran', 'NotAllowedError', 'NotAllowedError', 'ran'],
+      ran: ['Menu', '/intercept.html#top', 'Menu'],
+    });
+    await answerPendingAsk(env, { approve: false });
+    await page.close();
+  });
+
+  it('finds the link a click activates across shadow boundaries: a span in a closed shadow tree inside a cross-site link is held', async () => {
+    const page = await open();
+    const outcome = await page.evaluate(() => {
+      let ran = 0;
+      const link = document.createElement('a');
+      link.href = 'https://elsewhere.example/';
+      link.addEventListener('click', (event) => {
+        event.preventDefault();
+        ran += 1;
+      });
+      const host = document.createElement('span');
+      const root = host.attachShadow({ mode: 'closed' });
+      const inner = document.createElement('span');
+      inner.textContent = 'Read more';
+      root.append(inner);
+      link.append(host);
+      document.body.append(link);
+      try {
+        inner.click();
+        return { thrown: 'none', ran };
+      } catch (error) {
+        return { thrown: error instanceof DOMException ? error.name : String(error), ran };
+      }
+    });
+    expect(outcome).toEqual({ thrown: 'NotAllowedError', ran: 0 });
+    await answerPendingAsk(env, { approve: false });
+    await page.close();
+  });
+
   it("holds a click on a form's submit button until approved; the server receives the post only then", async () => {
     const page = await open();
     expect(await attempt(page, "document.getElementById('place').click()")).toBe('NotAllowedError');

@@ -111,6 +111,7 @@ export const dom = freeze({
   getAttribute: methodOf(Element.prototype, 'getAttribute'),
   hasAttribute: methodOf(Element.prototype, 'hasAttribute'),
   matches: methodOf(Element.prototype, 'matches'),
+  closest: methodOf(Element.prototype, 'closest') as (element: unknown, selector: string) => Element | null,
   querySelectorAll: methodOf(Element.prototype, 'querySelectorAll'),
   documentQuerySelectorAll: methodOf(Document.prototype, 'querySelectorAll'),
   fragmentQuerySelectorAll: methodOf(DocumentFragment.prototype, 'querySelectorAll'),
@@ -245,6 +246,28 @@ export const CAPTURED_TEXT_OPS: TextOps = freeze({
   newMap: () => new MapCtor<number, string>(),
   append,
 });
+
+/**
+ * A memo keyed by strings over the captured Map, which a page can neither read nor poison; emptied
+ * whenever its keys would exceed `maxChars` characters, so it never holds more than that. A key
+ * longer than a sixteenth of that is not kept (one huge label would empty it on every call).
+ */
+export function boundedMemo<V>(maxChars: number): { get(key: string): V | undefined; set(key: string, value: V): void } {
+  let map = new MapCtor<string, V>();
+  let chars = 0;
+  return freeze({
+    get: (key: string) => apply(mapGet, map, [key]) as V | undefined,
+    set: (key: string, value: V) => {
+      if (key.length > maxChars / 16) return;
+      if (chars + key.length > maxChars) {
+        map = new MapCtor<string, V>();
+        chars = 0;
+      }
+      apply(mapSet, map, [key, value]);
+      chars += key.length;
+    },
+  });
+}
 export const URLCtor = URL;
 export const urlHost = getterOf(URL.prototype, 'hostname') as (url: URL) => string;
 export const urlHref = getterOf(URL.prototype, 'href') as (url: URL) => string;
