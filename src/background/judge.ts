@@ -1,3 +1,4 @@
+import { gate } from '../core/gate';
 import { planFor } from '../core/plan';
 import { gatePolicyFor, type Policy } from '../core/policy';
 import type { BuiltinCall } from '../core/resolver';
@@ -16,6 +17,35 @@ export function judge(
   sender: Pick<FrameSender, 'frameOrigin' | 'frameId'>,
   policy: Policy,
 ): Decided {
+  const { plan, scope, gatePolicy } = weighing(call, evidence, sender, policy);
+  return explainGap(decide(plan, evidence.certificates, scope, evidence.privilege, gatePolicy), evidence.chainGap);
+}
+
+/**
+ * Whether the evidence so far already contradicts the plan. Nothing certified later can turn that
+ * into anything but a block: the gate blocks on any trusted, fresh, sure certificate that
+ * contradicts a predicate, whatever else is certified (gate.ts; a property test holds it), and
+ * more evidence only adds certificates. The pipeline then reads no pixels (collect.ts).
+ */
+export function contradicted(
+  call: BuiltinCall,
+  evidence: Evidence,
+  sender: Pick<FrameSender, 'frameOrigin' | 'frameId'>,
+  policy: Policy,
+): boolean {
+  const { plan, scope, gatePolicy } = weighing(call, evidence, sender, policy);
+  const result = gate({
+    plan,
+    certificates: evidence.certificates,
+    scope,
+    privilege: evidence.privilege,
+    policy: gatePolicy,
+    now: Date.now(),
+  });
+  return result.predicates.some((predicate) => predicate.status === 'contradicted');
+}
+
+function weighing(call: BuiltinCall, evidence: Evidence, sender: Pick<FrameSender, 'frameOrigin' | 'frameId'>, policy: Policy) {
   const gatePolicy = gatePolicyFor(policy, sender.frameOrigin, call.tool === 'navigate' ? { destination: call.args.url } : {});
   const plan = planFor(call, {
     frameOrigin: sender.frameOrigin,
@@ -23,8 +53,7 @@ export function judge(
     iconOnly: evidence.iconOnly,
     ...(evidence.wantPixels ? { pixels: { renderedText: evidence.targetLabel } } : {}),
   });
-  const scope = { frame: evidence.frame, selector: evidence.selector };
-  return explainGap(decide(plan, evidence.certificates, scope, evidence.privilege, gatePolicy), evidence.chainGap);
+  return { plan, scope: { frame: evidence.frame, selector: evidence.selector }, gatePolicy };
 }
 
 /** A frame chain that could not be certified is unsupported; its reason says why, not only "no certificate". */

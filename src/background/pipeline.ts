@@ -14,7 +14,7 @@ import { browserOrigin } from './evidence';
 import { executeInFrame, runPageTool, settleFrame } from './execute';
 import { frameChainStillVisible } from './frame-chain';
 import { begin, type Journal } from './in-flight';
-import { judge } from './judge';
+import { contradicted, judge } from './judge';
 import { listedBy } from './listing';
 import { mark } from './marks';
 import { guardNavigations } from './navigation-guard';
@@ -101,7 +101,8 @@ async function decideAndExecute(
   if (call.pageTool) return callPageTool(call, sender, request.requestId, started, ledger, asked);
 
   const policy = await getPolicy();
-  const collected = await collectEvidence(call, request, sender, shot, policy);
+  const settled = (sofar: Evidence) => contradicted(call, sofar, sender, policy);
+  const collected = await collectEvidence(call, request, sender, shot, policy, settled);
   if (!collected.ok) return collected.outcome;
   const evidence = collected.evidence;
   mark(request.requestId, 'collected');

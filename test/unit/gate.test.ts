@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type Certificate,
@@ -224,5 +225,66 @@ describe('gate: a reading the pixels cannot settle', () => {
     expect(gate({ ...input(CLICK, []), plan, certificates: [ocr('& Settings')] }).reasons).toEqual([]);
     const both = gate({ ...input(CLICK, []), plan, certificates: [ocr('2 Settings'), ocr('Keep open')] });
     expect(codes(both)).toEqual(['pixel_mismatch']);
+  });
+});
+
+/**
+ * What the pipeline relies on to read no pixels for a call the DOM already contradicts (judge.ts,
+ * contradicted): a contradiction stays one whatever else is certified, so more evidence can only
+ * keep the block. Pools of certificates for the click plan with its pixel predicates: honest ones,
+ * contradicting ones, unsure, untrusted, stale and unusable ones, OCR readings that agree or not.
+ */
+describe('gate: a contradiction holds whatever else is certified', () => {
+  const plan = planFor(CLICK, { pixels: { renderedText: 'Pay' } });
+  const ocr = (text: string) =>
+    certificate('ocr_text', { text, confidence: 0.9 }, SELECTOR, { source: 'ocr', verifier: 'ocr-tesseract@1' });
+  const pool: Certificate[] = [
+    ...honestEvidence(SELECTOR),
+    certificate('hit_test', hit({ onTarget: 1, coveredBy: 'div.cover' }), SELECTOR),
+    certificate('visible_text', { text: 'Pay Mallory' }, SELECTOR),
+    certificate('visible_text', { text: 'Pay', doubts: ['an unknown background'] }, SELECTOR),
+    certificate('ui_element', element({ visible: false }), SELECTOR),
+    certificate('ui_element', element({ connected: false }), SELECTOR),
+    certificate('hit_test', hit(), SELECTOR, { trust: 'page' as Certificate['trust'] }),
+    certificate('hit_test', hit({ onTarget: 0, coveredBy: 'div.x' }), SELECTOR, { time: NOW - 3_600_000 }),
+    certificate('visible_text', { nonsense: true }, SELECTOR),
+    certificate('ax_name', { role: 'button', name: 'Cancel', hidden: false, visibleLabel: 'Pay' }, SELECTOR),
+    ocr('Pay'),
+    ocr('Pay now'),
+    ocr('Keep open'),
+    ocr(''),
+  ];
+  const subset = fc.subarray(pool.map((_, index) => index));
+
+  it('never lets certificates added after a contradiction lift it (2,000 pairs of certificate sets)', () => {
+    let contradictedSeen = 0;
+    fc.assert(
+      fc.property(subset, subset, (first, added) => {
+        const before = gate({
+          ...input(
+            CLICK,
+            first.map((i) => pool[i]!),
+          ),
+          plan,
+        });
+        if (!before.predicates.some((p) => p.status === 'contradicted')) return true;
+        contradictedSeen += 1;
+        // Added before and after what was there: the gate's answer must not depend on the order either.
+        const after = gate({
+          ...input(
+            CLICK,
+            [...added, ...first, ...added].map((i) => pool[i]!),
+          ),
+          plan,
+        });
+        const stillContradicted = before.predicates
+          .filter((p) => p.status === 'contradicted')
+          .every((p) => after.predicates.find((q) => q.name === p.name)?.status === 'contradicted');
+        return after.decision === 'block' && stillContradicted;
+      }),
+      { numRuns: 2_000, seed: 10_1205 },
+    );
+    // The property was exercised, not vacuously true.
+    expect(contradictedSeen).toBeGreaterThan(500);
   });
 });
