@@ -39,11 +39,20 @@ export type BenchBrowser = {
  * extension left out for the ungated arm: the two arms differ in nothing else.
  */
 export function launchArm(kind: Kind, arm: Arm): Promise<BenchBrowser> {
-  return kind === 'chromium' ? launchChromium(arm) : launchFirefox(arm);
+  const extension = arm === 'gated' ? distCopy(kind === 'chromium' ? 'chrome' : 'firefox') : null;
+  return kind === 'chromium' ? launchChromium(arm, extension) : launchFirefox(arm, extension);
+}
+
+/**
+ * The same launch with another extension directory (a private copy, removed on close), for arms
+ * beside Warrant's (floor.ts: an extension whose content scripts are empty).
+ */
+export function launchWith(kind: Kind, extension: string): Promise<BenchBrowser> {
+  return kind === 'chromium' ? launchChromium('gated', extension) : launchFirefox('gated', extension);
 }
 
 /** A private copy of the build: others may rebuild dist/ while the bench runs. */
-function distCopy(target: 'chrome' | 'firefox'): string {
+export function distCopy(target: 'chrome' | 'firefox'): string {
   const dir = join(ROOT, 'dist', target);
   if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`${dir} is not built; run npm run build first.`);
   const copy = mkdtempSync(join(tmpdir(), `warrant-bench-${target}-`));
@@ -51,7 +60,7 @@ function distCopy(target: 'chrome' | 'firefox'): string {
   return copy;
 }
 
-type Manifest = { content_scripts?: { js?: string[]; world?: string }[] };
+type Manifest = { content_scripts?: { js?: string[]; world?: string }[]; background?: unknown };
 
 function describeBuild(dir: string | null): Pick<BenchBrowser, 'contentScripts' | 'builtAt'> {
   if (dir === null) return { contentScripts: [], builtAt: null };
@@ -62,8 +71,7 @@ function describeBuild(dir: string | null): Pick<BenchBrowser, 'contentScripts' 
   return { contentScripts, builtAt: statSync(join(dir, 'manifest.json')).mtime.toISOString() };
 }
 
-async function launchChromium(arm: Arm): Promise<BenchBrowser> {
-  const extension = arm === 'gated' ? distCopy('chrome') : null;
+async function launchChromium(arm: Arm, extension: string | null): Promise<BenchBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'warrant-bench-chromium-'));
   const before = childProcesses();
   const context = await chromium.launchPersistentContext(profile, {
@@ -72,7 +80,9 @@ async function launchChromium(arm: Arm): Promise<BenchBrowser> {
     args: chromiumArgs(extension),
   });
   const pid = browserRoot(before, 'chromium');
-  if (extension && context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker', { timeout: 15_000 });
+  // An extension with no background (floor.ts's) starts no worker to wait for.
+  const worker = extension !== null && (JSON.parse(readFileSync(join(extension, 'manifest.json'), 'utf8')) as Manifest).background;
+  if (worker && context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker', { timeout: 15_000 });
   const page = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(page);
   return {
@@ -98,8 +108,7 @@ async function launchChromium(arm: Arm): Promise<BenchBrowser> {
   };
 }
 
-async function launchFirefox(arm: Arm): Promise<BenchBrowser> {
-  const extension = arm === 'gated' ? distCopy('firefox') : null;
+async function launchFirefox(arm: Arm, extension: string | null): Promise<BenchBrowser> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
