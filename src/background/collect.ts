@@ -50,7 +50,7 @@ export type Evidence = {
 type Proposal = { certificates: Certificate[]; devicePixelRatio?: number | undefined; viewport?: Viewport | undefined };
 
 /**
- * `settled`: the judge's word on the evidence so far (judge.ts, contradicted); when it is already
+ * `settled`: the judge's word on the evidence so far (judge.ts, blockedAlready); when it is already
  * settled, the pixels are not read — they could only add to a block (the gate's contradictions hold
  * whatever else is certified) — and the block comes without an OCR pass.
  */

@@ -70,6 +70,15 @@ function settle(
   };
 }
 
+/**
+ * A proposal the frame did not forward: a malformed or replayed one is rejected; one the frame could
+ * not gather evidence for is a failure of Warrant's, blocked as every internal_error is (fail closed).
+ */
+export function unforwarded(request: { code: Reason['code']; problem: string }): Outcome {
+  const outcome = rejected([reason(request.code, request.problem)]);
+  return request.code === 'internal_error' ? { ...outcome, decision: 'block' } : outcome;
+}
+
 export function rejected(reasons: Reason[], call: ResolvedCall | null = null, certificates: Certificate[] = []): Outcome {
   return { decision: 'reject', reasons, call, certificates, executed: false, executionError: null, targetLabel: textOf(certificates) };
 }

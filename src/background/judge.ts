@@ -22,17 +22,19 @@ export function judge(
 }
 
 /**
- * Whether the evidence so far already contradicts the plan. Nothing certified later can turn that
- * into anything but a block: the gate blocks on any trusted, fresh, sure certificate that
- * contradicts a predicate, whatever else is certified (gate.ts; a property test holds it), and
- * more evidence only adds certificates. The pipeline then reads no pixels (collect.ts).
+ * The block, if the evidence so far already contradicts the plan; null otherwise. Nothing certified
+ * later can turn a contradiction into anything but a block: the gate blocks on any trusted, fresh,
+ * sure certificate that contradicts a predicate, whatever else is certified (gate.ts; a property
+ * test holds it), and more evidence only adds certificates. The pipeline then reads no pixels
+ * (collect.ts) and takes this decision as the judge's, made at the same moment (a certificate
+ * expiring between two looks cannot turn it into the policy's answer for missing evidence).
  */
-export function contradicted(
+export function blockedAlready(
   call: BuiltinCall,
   evidence: Evidence,
   sender: Pick<FrameSender, 'frameOrigin' | 'frameId'>,
   policy: Policy,
-): boolean {
+): Decided | null {
   const { plan, scope, gatePolicy } = weighing(call, evidence, sender, policy);
   const result = gate({
     plan,
@@ -42,7 +44,8 @@ export function contradicted(
     policy: gatePolicy,
     now: Date.now(),
   });
-  return result.predicates.some((predicate) => predicate.status === 'contradicted');
+  if (!result.predicates.some((predicate) => predicate.status === 'contradicted')) return null;
+  return explainGap({ decision: 'block', reasons: result.reasons }, evidence.chainGap);
 }
 
 function weighing(call: BuiltinCall, evidence: Evidence, sender: Pick<FrameSender, 'frameOrigin' | 'frameId'>, policy: Policy) {

@@ -9,12 +9,12 @@ import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
 import { bounded, type Ledger, newLedger, recorded, unrecordedId } from './boundary';
 import { collectEvidence, type Evidence } from './collect';
-import { conclude, decide, rejected } from './conclude';
+import { conclude, type Decided, decide, rejected, unforwarded } from './conclude';
 import { browserOrigin } from './evidence';
 import { executeInFrame, runPageTool, settleFrame } from './execute';
 import { frameChainStillVisible } from './frame-chain';
 import { begin, type Journal } from './in-flight';
-import { contradicted, judge } from './judge';
+import { blockedAlready, judge } from './judge';
 import { listedBy } from './listing';
 import { mark } from './marks';
 import { guardNavigations } from './navigation-guard';
@@ -69,7 +69,7 @@ async function decideAndAudit(request: ProposalRequest, sender: FrameSender): Pr
   mark(request.requestId, 'journal:begin');
   const ledger = newLedger(() => journal.stage('execute'));
   const outcome = await bounded(ledger, async () => {
-    if (request.kind === 'unforwarded') return rejected([reason(request.code, request.problem)]);
+    if (request.kind === 'unforwarded') return unforwarded(request);
     const decided = await decideAndExecute(request, sender, shot, ledger, askedAs(journal, since));
     if (decided.decision === 'block') decided.crop = (await cropOf(decided, shot)) ?? undefined;
     return decided;
@@ -101,12 +101,14 @@ async function decideAndExecute(
   if (call.pageTool) return callPageTool(call, sender, request.requestId, started, ledger, asked);
 
   const policy = await getPolicy();
-  const settled = (sofar: Evidence) => contradicted(call, sofar, sender, policy);
+  // Where the DOM evidence already blocks, no pixels are read and that block is the judgment.
+  const early: { decided: Decided | null } = { decided: null };
+  const settled = (sofar: Evidence) => (early.decided = blockedAlready(call, sofar, sender, policy)) !== null;
   const collected = await collectEvidence(call, request, sender, shot, policy, settled);
   if (!collected.ok) return collected.outcome;
   const evidence = collected.evidence;
   mark(request.requestId, 'collected');
-  const decided = judge(call, evidence, sender, policy);
+  const decided = early.decided ?? judge(call, evidence, sender, policy);
   mark(request.requestId, 'judged');
 
   const { certificates, targetLabel, view } = evidence;

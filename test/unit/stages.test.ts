@@ -18,7 +18,8 @@ vi.mock('../../src/background/frame-chain', () => ({ subframeView: fakes.subfram
 vi.mock('../../src/background/pixels', () => ({ certifyPixels: fakes.certifyPixels }));
 
 const { collectEvidence } = await import('../../src/background/collect');
-const { contradicted, judge } = await import('../../src/background/judge');
+const { blockedAlready, judge } = await import('../../src/background/judge');
+const { unforwarded } = await import('../../src/background/conclude');
 type Evidence = import('../../src/background/collect').Evidence;
 
 const TOP = {
@@ -115,11 +116,14 @@ describe('COLLECT EVIDENCE', () => {
     const covered = fromFrame('#menu', 'Menu', ['an unknown background']).map((c) =>
       c.type === 'hit_test' ? { ...c, value: hit({ onTarget: 1, coveredBy: 'div.overlay' }) } : c,
     );
-    const settled = (sofar: Evidence) => contradicted(call, sofar, TOP, DEFAULT_POLICY);
+    let early: ReturnType<typeof blockedAlready> = null;
+    const settled = (sofar: Evidence) => (early = blockedAlready(call, sofar, TOP, DEFAULT_POLICY)) !== null;
     const collected = await collectEvidence(call, { certificates: covered, devicePixelRatio: 1 }, TOP, shot, DEFAULT_POLICY, settled);
     if (!collected.ok) throw new Error('expected evidence');
     expect(collected.evidence).toMatchObject({ wantPixels: true, pixels: null });
     expect(fakes.certifyPixels).not.toHaveBeenCalled();
+    // The early block is the judgment: the judge, asked again, blocks for the same reason.
+    expect(early).toMatchObject({ decision: 'block', reasons: [{ code: 'target_covered' }] });
     const decided = judge(call, collected.evidence, TOP, DEFAULT_POLICY);
     expect(decided.decision).toBe('block');
     expect(decided.reasons.map((r) => r.code)).toEqual(['target_covered']);
@@ -146,6 +150,17 @@ describe('COLLECT EVIDENCE', () => {
     expect(decided.decision).not.toBe('allow');
     const frameReason = decided.reasons.find((r) => r.predicate === 'target.frame.visible');
     expect(frameReason?.message).toContain('the parent frame is display:none');
+  });
+});
+
+describe('a proposal the frame did not forward', () => {
+  it('is blocked when the frame failed to gather evidence (internal_error), rejected when it was malformed', () => {
+    expect(unforwarded({ code: 'internal_error', problem: 'no evidence' })).toMatchObject({
+      decision: 'block',
+      executed: false,
+      reasons: [{ code: 'internal_error', message: 'no evidence' }],
+    });
+    expect(unforwarded({ code: 'malformed_proposal', problem: 'not JSON' })).toMatchObject({ decision: 'reject', executed: false });
   });
 });
 
