@@ -141,6 +141,73 @@ describe.each(BROWSERS)('interception of typing, navigation and windows in %s', 
     await page.close();
   });
 
+  it('opens the URL it judged: one whose toString changes is opened as first read, and a relative one resolves against the base URL', async () => {
+    // Found in a review (Dec 5): the URL was judged from one read and opened from another, and
+    // relative URLs were judged against the document_start URL, not the document's base URL.
+    const page = await open();
+    const away = `http://evil.example:${env.server.port}/popup`;
+    const opened = await run(
+      page,
+      `let n = 0; window.__opened = window.open({ toString: () => (n++ === 0 ? '/click.html' : ${JSON.stringify(away)}) }); return window.__opened !== null;`,
+    );
+    expect(opened).toEqual({ threw: null, value: true });
+    const where = () =>
+      run(page, "try { return window.__opened.location.pathname; } catch (error) { return 'another origin'; }").then((r) => r.value);
+    await expect.poll(where, { timeout: 8_000 }).toBe('/click.html');
+    await run(page, 'window.__opened.close();');
+    const based = await run(
+      page,
+      `const base = document.createElement('base'); base.href = ${JSON.stringify(`http://evil.example:${env.server.port}/`)}; document.head.append(base); const w = window.open('popup'); base.remove(); return w === null;`,
+    );
+    expect(based).toEqual({ threw: null, value: true });
+    await page.close();
+  });
+
+  it('judges a navigation started by a link the click decision never saw: a slotted span inside a closed shadow tree’s cross-site link', async () => {
+    // Found in a review (Dec 5): the click on the span passed (no link around it in the light tree),
+    // and every navigation during a passing click was let through, wherever it came from.
+    const page = await open();
+    const start = await hrefOf(page);
+    const away = `http://evil.example:${env.server.port}/slotted`;
+    const clicked = await run(
+      page,
+      `const host = document.createElement('span');
+       const root = host.attachShadow({ mode: 'closed' });
+       root.innerHTML = '<a href="${away}"><slot></slot></a>';
+       const span = document.createElement('span');
+       span.textContent = 'Read more';
+       host.append(span);
+       document.body.append(host);
+       span.click();
+       return 'clicked';`,
+    );
+    expect(clicked).toEqual({ threw: null, value: 'clicked' });
+    const denied = await answerPendingAsk(env, { approve: false });
+    expect(denied.text).toContain('evil.example');
+    await settle(500);
+    expect(await hrefOf(page)).toBe(start);
+    await page.close();
+  });
+
+  it('finds an SVG link by its xlink:href: a click on HTML inside a cross-site <svg:a> is held', async () => {
+    // Found in a review (Dec 5): only links with a plain href counted, and SVG 1.1's xlink:href is namespaced.
+    const page = await open();
+    const away = `http://evil.example:${env.server.port}/svg`;
+    const outcome = await run(
+      page,
+      `const holder = document.createElement('div');
+       holder.innerHTML = '<svg width="200" height="40"><a xlink:href="${away}"><foreignObject width="200" height="40"><div>Continue</div></foreignObject></a></svg>';
+       document.body.append(holder);
+       let ran = 0;
+       holder.querySelector('a').addEventListener('click', (event) => { event.preventDefault(); ran += 1; });
+       try { holder.querySelector('foreignObject div').click(); } catch (error) { return { thrown: error.name, ran }; }
+       return { thrown: 'none', ran };`,
+    );
+    expect(outcome).toEqual({ threw: null, value: { thrown: 'NotAllowedError', ran: 0 } });
+    await answerPendingAsk(env, { approve: false });
+    await page.close();
+  });
+
   it('finds a commitment anywhere in a label, even after the page broke RegExp and String internals', async () => {
     const page = await open();
     const outcome = await run(

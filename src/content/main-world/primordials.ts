@@ -110,6 +110,8 @@ export const dom = freeze({
   getRootNode: methodOf(Node.prototype, 'getRootNode'),
   getAttribute: methodOf(Element.prototype, 'getAttribute'),
   hasAttribute: methodOf(Element.prototype, 'hasAttribute'),
+  getAttributeNS: methodOf(Element.prototype, 'getAttributeNS') as (element: unknown, namespace: string, name: string) => string | null,
+  baseURI: getterOf(Node.prototype, 'baseURI') as (node: unknown) => string,
   matches: methodOf(Element.prototype, 'matches'),
   closest: methodOf(Element.prototype, 'closest') as (element: unknown, selector: string) => Element | null,
   querySelectorAll: methodOf(Element.prototype, 'querySelectorAll'),
@@ -187,6 +189,8 @@ const nextNode = methodOf(TreeWalker.prototype, 'nextNode') as (walker: TreeWalk
 const characterData = getterOf(CharacterData.prototype, 'data') as (node: Node) => string;
 const SHOW_TEXT = NodeFilter.SHOW_TEXT;
 const pageDocument = document;
+/** The page's document as it was at document_start (a page cannot replace `window.document`). */
+export const PAGE_DOCUMENT = pageDocument;
 
 /**
  * The start of a node's textContent, at most `limit` characters, reading only as many text nodes

@@ -42,6 +42,22 @@ export function passingThrough(): boolean {
   return passing > 0;
 }
 
+/** How many of the calls now running let this element through (nested calls may). */
+const passingTargets = new WeakMapCtor<object, number>();
+
+/**
+ * Whether a call now running was decided on this very element. A navigation the browser starts from
+ * another element during it (a link in a closed shadow tree that a slotted span activates, which
+ * the decision never saw) was not decided on, and is judged as a navigation (a review, Dec 5).
+ */
+export function passingFor(element: Element): boolean {
+  return ((apply(weakMapGet, passingTargets, [element]) as number | undefined) ?? 0) > 0;
+}
+
+function countPassing(element: Element, by: number): void {
+  apply(weakMapSet, passingTargets, [element, ((apply(weakMapGet, passingTargets, [element]) as number | undefined) ?? 0) + by]);
+}
+
 /**
  * The decision, made synchronously. Benign (or observe mode): the page's own function runs now,
  * and Warrant is told afterwards. Privileged under enforce: nothing runs, the caller gets a
@@ -57,10 +73,13 @@ export function intercept<T>(action: Intercepted, perform: () => T): T {
     );
   }
   passing += 1;
+  const target = targetOf(action);
+  if (target !== null) countPassing(target, 1);
   try {
     return perform();
   } finally {
     passing -= 1;
+    if (target !== null) countPassing(target, -1);
     observe(action);
   }
 }

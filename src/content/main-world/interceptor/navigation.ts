@@ -1,6 +1,6 @@
 import { addEventListener, apply, dom, getOwnPropertyDescriptor, StringCtor } from '../primordials';
 import { allowedElement, takeAllowedUrl } from './allowances';
-import { hold, type Intercepted, observe, passingThrough } from './hold';
+import { hold, type Intercepted, observe, passingFor } from './hold';
 import { interceptionMode } from './mode';
 import { leavesSite } from './privilege';
 
@@ -48,8 +48,8 @@ export function guardNavigations(): void {
     const destination = read.destination!(event);
     if (read.sameDocument!(destination) === true || read.formData!(event) !== null) return;
     const source = read.sourceElement!(event) as Element | null;
-    // An activation the wrappers already let through, or one Warrant performs itself.
-    if (source !== null && (passingThrough() || allowedElement(source))) return;
+    // An activation of the very element the wrappers let through, or one Warrant performs itself.
+    if (source !== null && (passingFor(source) || allowedElement(source))) return;
     const url = StringCtor(read.url!(destination));
     if (source === null && takeAllowedUrl(url)) return;
     const action: Intercepted = {

@@ -12,6 +12,7 @@ import {
   textStart,
   URLCtor,
   urlHost,
+  urlHref,
   urlProtocol,
 } from '../primordials';
 
@@ -120,9 +121,26 @@ function parsedLeavesSite(href: string): boolean {
   }
 }
 
+const XLINK = 'http://www.w3.org/1999/xlink';
+
 function linkPrivileged(link: Element): boolean {
   if (dom.hasAttribute(link, 'download')) return true;
-  return leavesSite(dom.localName(link) === 'area' ? areaHref(link) : anchorHref(link));
+  return leavesSite(dom.localName(link) === 'area' ? areaHref(link) : linkHref(link));
+}
+
+/**
+ * Where a link leads: an HTML <a>'s resolved href; an SVG <a>'s href or SVG 1.1 xlink:href,
+ * resolved against its base URL (a review found a click inside a cross-site <svg:a xlink:href>
+ * let through, Dec 5). Throws for what cannot be read: isPrivileged counts that as privileged.
+ */
+function linkHref(link: Element): string {
+  try {
+    return anchorHref(link);
+  } catch {
+    const raw = dom.getAttribute(link, 'href') ?? dom.getAttributeNS(link, XLINK, 'href');
+    if (raw === null) throw new TypeError('A link without an address.');
+    return urlHref(new URLCtor(raw as string, dom.baseURI(link)));
+  }
 }
 
 /** The DOM verifier's payment hints (shared data), matched with captured string methods. */
@@ -194,7 +212,8 @@ export function isPrivileged(element: Element, depth = 0): boolean {
       const control = dom.labelControl(element) as Element | null;
       if (control !== null && isPrivileged(control, 1)) return true;
     }
-    const link = closestComposed(element, 'a[href], area[href]');
+    // `*|href`: an href in any namespace, SVG 1.1's xlink:href too.
+    const link = closestComposed(element, 'a[*|href], area[href]');
     return link !== null && linkPrivileged(link);
   } catch {
     return true;
