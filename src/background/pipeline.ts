@@ -103,7 +103,10 @@ async function decideAndExecute(
   const policy = await getPolicy();
   // Where the DOM evidence already blocks, no pixels are read and that block is the judgment.
   const early: { decided: Decided | null } = { decided: null };
-  const settled = (sofar: Evidence) => (early.decided = blockedAlready(call, sofar, sender, policy)) !== null;
+  const settled = (sofar: Evidence) => {
+    early.decided = blockedAlready(call, sofar, sender, policy);
+    return early.decided !== null;
+  };
   const collected = await collectEvidence(call, request, sender, shot, policy, settled);
   if (!collected.ok) return collected.outcome;
   const evidence = collected.evidence;

@@ -117,7 +117,10 @@ describe('COLLECT EVIDENCE', () => {
       c.type === 'hit_test' ? { ...c, value: hit({ onTarget: 1, coveredBy: 'div.overlay' }) } : c,
     );
     let early: ReturnType<typeof blockedAlready> = null;
-    const settled = (sofar: Evidence) => (early = blockedAlready(call, sofar, TOP, DEFAULT_POLICY)) !== null;
+    const settled = (sofar: Evidence) => {
+      early = blockedAlready(call, sofar, TOP, DEFAULT_POLICY);
+      return early !== null;
+    };
     const collected = await collectEvidence(call, { certificates: covered, devicePixelRatio: 1 }, TOP, shot, DEFAULT_POLICY, settled);
     if (!collected.ok) throw new Error('expected evidence');
     expect(collected.evidence).toMatchObject({ wantPixels: true, pixels: null });
