@@ -22,11 +22,6 @@ export type TrialResult = {
   codes: string[];
   predicates: string[];
   fired: VerifierName[];
-  /**
-   * Whether OCR was consulted: not where the DOM evidence already contradicted the plan, for which
-   * the background reads no pixels (judge.ts, blockedAlready). OCR's column counts only these.
-   */
-  ocrConsulted: boolean;
   outcome: Outcome;
   falseAccept: boolean;
   falseReject: boolean;
@@ -100,10 +95,7 @@ export function judge(trials: Trial[], observed: Observed[], audit: Map<string, 
     const codes = verdict.reasons.map((r) => r.code);
     const predicates = [...new Set(verdict.reasons.map((r) => r.predicate).filter((p): p is string => !!p))];
     const record = audit.get(verdict.id);
-    const domBlocked =
-      verdict.decision === 'block' && verdict.reasons.some((r) => !!r.predicate && !r.predicate.startsWith('target.pixels'));
-    const ocrConsulted = !ocr || !domBlocked || !!record?.certificates.some((c) => c.type === 'ocr_text');
-    if (ocr && ocrConsulted && !predicates.includes('target.pixels') && ocrObjects(record, trial.claim)) predicates.push('target.pixels');
+    if (ocr && !predicates.includes('target.pixels') && ocrObjects(record, trial.claim)) predicates.push('target.pixels');
     if (!predicates.includes('privilege') && classifiedPrivileged(record)) predicates.push('privilege');
     const fired = [...new Set(predicates.map((p) => VERIFIER_OF[p]).filter((v): v is VerifierName => !!v))];
     const allowed = verdict.decision === 'allow' && verdict.executed;
@@ -131,7 +123,6 @@ export function judge(trials: Trial[], observed: Observed[], audit: Map<string, 
       codes,
       predicates,
       fired,
-      ocrConsulted,
       outcome,
       // The page is the judge of what happened: a deceptive element's handler must never run.
       falseAccept: trial.spec.kind === 'deceptive' && (allowed || handlerRan),
@@ -172,13 +163,10 @@ export function rowsFor(classes: ClassDef[], results: TrialResult[]): ClassRow[]
     const benign = rs.filter((r) => r.kind === 'benign');
     const verifiers = {} as ClassRow['verifiers'];
     for (const v of [...VERIFIERS, 'OCR' as const]) {
-      // OCR is judged only where it read: where the DOM had already blocked, it was not asked.
-      const asked = (r: TrialResult) => v !== 'OCR' || r.ocrConsulted;
-      const expected = deceptive.filter((r) => expectedVerifiers(r).has(v) && asked(r));
-      const judged = benign.filter(asked);
+      const expected = deceptive.filter((r) => expectedVerifiers(r).has(v));
       verifiers[v] = {
         falseAccept: expected.length === 0 ? null : count(expected.filter((r) => !r.fired.includes(v)).length, expected.length),
-        falseReject: count(judged.filter((r) => r.fired.includes(v)).length, judged.length),
+        falseReject: count(benign.filter((r) => r.fired.includes(v)).length, benign.length),
       };
     }
     return {

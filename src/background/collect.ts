@@ -49,18 +49,12 @@ export type Evidence = {
 
 type Proposal = { certificates: Certificate[]; devicePixelRatio?: number | undefined; viewport?: Viewport | undefined };
 
-/**
- * `settled`: the judge's word on the evidence so far (judge.ts, blockedAlready); when it is already
- * settled, the pixels are not read — they could only add to a block (the gate's contradictions hold
- * whatever else is certified) — and the block comes without an OCR pass.
- */
 export async function collectEvidence(
   call: BuiltinCall,
   proposal: Proposal,
   sender: FrameSender,
   shot: Shot,
   policy: Policy,
-  settled: (sofar: Evidence) => boolean = () => false,
 ): Promise<{ ok: true; evidence: Evidence } | { ok: false; outcome: Outcome }> {
   const frame = frameKey(sender);
   const certificates = [...scopeToFrame(proposal.certificates, frame), browserOrigin(frame, sender.frameOrigin, sender.frameUrl)];
@@ -110,7 +104,20 @@ export async function collectEvidence(
   if (view) shot.useScreen(view.dpr, view.viewport);
   // A label painted away is not an icon; a reading with no text is no reading (unsupported), not a mismatch.
   const iconOnly = targetLabel !== null && !hasLegibleText(targetLabel) && !hiddenTextOf(certificates);
-  const evidence: Evidence = {
+  let pixels: PixelEvidence | null = null;
+  if (wantPixels) {
+    // The capture must show the layout the DOM evidence describes: wait for the frame to paint first.
+    await settleFrame(sender);
+    const read = await certifyPixels(shot, frame, selector, rect, {
+      blankIsNoReading: iconOnly,
+      drawn: targetLabel,
+      expected: [targetLabel, claimedLabel(call)],
+      painted: paintedThroughFrames(paintedOf(certificates), view?.turn, targetRectOf(certificates, selector)),
+    });
+    if (read) certificates.push(...read.certificates);
+    pixels = read;
+  }
+  const evidence = {
     frame,
     selector,
     certificates,
@@ -122,19 +129,7 @@ export async function collectEvidence(
     chainGap,
     iconOnly,
     wantPixels,
-    pixels: null,
+    pixels,
   };
-  if (wantPixels && !settled(evidence)) {
-    // The capture must show the layout the DOM evidence describes: wait for the frame to paint first.
-    await settleFrame(sender);
-    const read = await certifyPixels(shot, frame, selector, rect, {
-      blankIsNoReading: iconOnly,
-      drawn: targetLabel,
-      expected: [targetLabel, claimedLabel(call)],
-      painted: paintedThroughFrames(paintedOf(certificates), view?.turn, targetRectOf(certificates, selector)),
-    });
-    if (read) certificates.push(...read.certificates);
-    evidence.pixels = read;
-  }
   return { ok: true, evidence };
 }

@@ -1,4 +1,3 @@
-import { gate } from '../core/gate';
 import { planFor } from '../core/plan';
 import { gatePolicyFor, type Policy } from '../core/policy';
 import type { BuiltinCall } from '../core/resolver';
@@ -17,38 +16,6 @@ export function judge(
   sender: Pick<FrameSender, 'frameOrigin' | 'frameId'>,
   policy: Policy,
 ): Decided {
-  const { plan, scope, gatePolicy } = weighing(call, evidence, sender, policy);
-  return explainGap(decide(plan, evidence.certificates, scope, evidence.privilege, gatePolicy), evidence.chainGap);
-}
-
-/**
- * The block, if the evidence so far already contradicts the plan; null otherwise. Nothing certified
- * later can turn a contradiction into anything but a block: the gate blocks on any trusted, fresh,
- * sure certificate that contradicts a predicate, whatever else is certified (gate.ts; a property
- * test holds it), and more evidence only adds certificates. The pipeline then reads no pixels
- * (collect.ts) and takes this decision as the judge's, made at the same moment (a certificate
- * expiring between two looks cannot turn it into the policy's answer for missing evidence).
- */
-export function blockedAlready(
-  call: BuiltinCall,
-  evidence: Evidence,
-  sender: Pick<FrameSender, 'frameOrigin' | 'frameId'>,
-  policy: Policy,
-): Decided | null {
-  const { plan, scope, gatePolicy } = weighing(call, evidence, sender, policy);
-  const result = gate({
-    plan,
-    certificates: evidence.certificates,
-    scope,
-    privilege: evidence.privilege,
-    policy: gatePolicy,
-    now: Date.now(),
-  });
-  if (!result.predicates.some((predicate) => predicate.status === 'contradicted')) return null;
-  return explainGap({ decision: 'block', reasons: result.reasons }, evidence.chainGap);
-}
-
-function weighing(call: BuiltinCall, evidence: Evidence, sender: Pick<FrameSender, 'frameOrigin' | 'frameId'>, policy: Policy) {
   const gatePolicy = gatePolicyFor(policy, sender.frameOrigin, call.tool === 'navigate' ? { destination: call.args.url } : {});
   const plan = planFor(call, {
     frameOrigin: sender.frameOrigin,
@@ -56,7 +23,8 @@ function weighing(call: BuiltinCall, evidence: Evidence, sender: Pick<FrameSende
     iconOnly: evidence.iconOnly,
     ...(evidence.wantPixels ? { pixels: { renderedText: evidence.targetLabel } } : {}),
   });
-  return { plan, scope: { frame: evidence.frame, selector: evidence.selector }, gatePolicy };
+  const scope = { frame: evidence.frame, selector: evidence.selector };
+  return explainGap(decide(plan, evidence.certificates, scope, evidence.privilege, gatePolicy), evidence.chainGap);
 }
 
 /** A frame chain that could not be certified is unsupported; its reason says why, not only "no certificate". */

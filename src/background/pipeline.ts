@@ -9,12 +9,12 @@ import { auditBody, type Outcome } from './audit-body';
 import { appendAudit } from './audit-store';
 import { bounded, type Ledger, newLedger, recorded, unrecordedId } from './boundary';
 import { collectEvidence, type Evidence } from './collect';
-import { conclude, type Decided, decide, rejected, unforwarded } from './conclude';
+import { conclude, decide, rejected, unforwarded } from './conclude';
 import { browserOrigin } from './evidence';
 import { executeInFrame, runPageTool, settleFrame } from './execute';
 import { frameChainStillVisible } from './frame-chain';
 import { begin, type Journal } from './in-flight';
-import { blockedAlready, judge } from './judge';
+import { judge } from './judge';
 import { listedBy } from './listing';
 import { mark } from './marks';
 import { guardNavigations } from './navigation-guard';
@@ -101,17 +101,11 @@ async function decideAndExecute(
   if (call.pageTool) return callPageTool(call, sender, request.requestId, started, ledger, asked);
 
   const policy = await getPolicy();
-  // Where the DOM evidence already blocks, no pixels are read and that block is the judgment.
-  const early: { decided: Decided | null } = { decided: null };
-  const settled = (sofar: Evidence) => {
-    early.decided = blockedAlready(call, sofar, sender, policy);
-    return early.decided !== null;
-  };
-  const collected = await collectEvidence(call, request, sender, shot, policy, settled);
+  const collected = await collectEvidence(call, request, sender, shot, policy);
   if (!collected.ok) return collected.outcome;
   const evidence = collected.evidence;
   mark(request.requestId, 'collected');
-  const decided = early.decided ?? judge(call, evidence, sender, policy);
+  const decided = judge(call, evidence, sender, policy);
   mark(request.requestId, 'judged');
 
   const { certificates, targetLabel, view } = evidence;

@@ -229,9 +229,8 @@ describe('gate: a reading the pixels cannot settle', () => {
 });
 
 /**
- * What the pipeline relies on to read no pixels for a call the DOM already contradicts (judge.ts,
- * contradicted): a contradiction stays one whatever else is certified, so more evidence can only
- * keep the block. Pools of certificates for the click plan with its pixel predicates: honest ones,
+ * A contradiction stays one whatever else is certified: more evidence (the pixels, a frame chain)
+ * can only keep a block, never lift it. Pools of certificates for the click plan with its pixel predicates: honest ones,
  * contradicting ones, unsure, untrusted, stale and unusable ones, OCR readings that agree or not.
  */
 describe('gate: a contradiction holds whatever else is certified', () => {

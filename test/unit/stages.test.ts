@@ -18,9 +18,8 @@ vi.mock('../../src/background/frame-chain', () => ({ subframeView: fakes.subfram
 vi.mock('../../src/background/pixels', () => ({ certifyPixels: fakes.certifyPixels }));
 
 const { collectEvidence } = await import('../../src/background/collect');
-const { blockedAlready, judge } = await import('../../src/background/judge');
+const { judge } = await import('../../src/background/judge');
 const { unforwarded } = await import('../../src/background/conclude');
-type Evidence = import('../../src/background/collect').Evidence;
 
 const TOP = {
   kind: 'frame' as const,
@@ -109,38 +108,6 @@ describe('COLLECT EVIDENCE', () => {
     expect(collected.evidence.wantPixels).toBe(true);
     expect(fakes.settleFrame).toHaveBeenCalledTimes(1);
     expect(fakes.certifyPixels).toHaveBeenCalledWith(shot, '4:0', '#menu', null, expect.objectContaining({ expected: ['Menu', 'Menu'] }));
-  });
-
-  it('reads no pixels where the DOM already contradicts the plan, and blocks on that alone', async () => {
-    const call = resolved({ tool: 'click', args: { target: '#menu' }, claims: { label: 'Menu' } });
-    const covered = fromFrame('#menu', 'Menu', ['an unknown background']).map((c) =>
-      c.type === 'hit_test' ? { ...c, value: hit({ onTarget: 1, coveredBy: 'div.overlay' }) } : c,
-    );
-    let early: ReturnType<typeof blockedAlready> = null;
-    const settled = (sofar: Evidence) => {
-      early = blockedAlready(call, sofar, TOP, DEFAULT_POLICY);
-      return early !== null;
-    };
-    const collected = await collectEvidence(call, { certificates: covered, devicePixelRatio: 1 }, TOP, shot, DEFAULT_POLICY, settled);
-    if (!collected.ok) throw new Error('expected evidence');
-    expect(collected.evidence).toMatchObject({ wantPixels: true, pixels: null });
-    expect(fakes.certifyPixels).not.toHaveBeenCalled();
-    // The early block is the judgment: the judge, asked again, blocks for the same reason.
-    expect(early).toMatchObject({ decision: 'block', reasons: [{ code: 'target_covered' }] });
-    const decided = judge(call, collected.evidence, TOP, DEFAULT_POLICY);
-    expect(decided.decision).toBe('block');
-    expect(decided.reasons.map((r) => r.code)).toEqual(['target_covered']);
-    // The same doubt on an uncovered target is for the pixels to settle.
-    const honest = await collectEvidence(
-      call,
-      { certificates: fromFrame('#menu', 'Menu', ['an unknown background']), devicePixelRatio: 1 },
-      TOP,
-      shot,
-      DEFAULT_POLICY,
-      settled,
-    );
-    expect(honest.ok).toBe(true);
-    expect(fakes.certifyPixels).toHaveBeenCalledTimes(1);
   });
 
   it('carries why a subframe chain could not be certified, and judges it unsupported with that reason', async () => {
