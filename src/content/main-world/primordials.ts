@@ -112,7 +112,6 @@ export const dom = freeze({
   hasAttribute: methodOf(Element.prototype, 'hasAttribute'),
   getAttributeNS: methodOf(Element.prototype, 'getAttributeNS') as (element: unknown, namespace: string, name: string) => string | null,
   baseURI: getterOf(Node.prototype, 'baseURI') as (node: unknown) => string,
-  matches: methodOf(Element.prototype, 'matches'),
   closest: methodOf(Element.prototype, 'closest') as (element: unknown, selector: string) => Element | null,
   querySelectorAll: methodOf(Element.prototype, 'querySelectorAll'),
   documentQuerySelectorAll: methodOf(Document.prototype, 'querySelectorAll'),
@@ -223,6 +222,7 @@ const parseIntCaptured = Number.parseInt;
 const MapCtor = Map;
 const mapGet = Map.prototype.get;
 const mapSet = Map.prototype.set;
+const mapHas = Map.prototype.has;
 
 /** The string, Map and Set operations the shared classifier needs (core/text/skeleton-ops.ts), captured. */
 export const CAPTURED_TEXT_OPS: TextOps = freeze({
@@ -252,25 +252,26 @@ export const CAPTURED_TEXT_OPS: TextOps = freeze({
 });
 
 /**
- * A memo keyed by strings over the captured Map, which a page can neither read nor poison; emptied
- * whenever its keys would exceed `maxChars` characters, so it never holds more than that. A key
- * longer than a sixteenth of that is not kept (one huge label would empty it on every call).
+ * `compute`, remembered per key in the captured Map, which a page can neither read nor poison. For
+ * answers that depend on the key alone. Emptied whenever its keys would exceed `maxChars`
+ * characters, so it never holds more than that; a key longer than a sixteenth of that is computed
+ * but not kept (one huge label would empty it on every call).
  */
-export function boundedMemo<V>(maxChars: number): { get(key: string): V | undefined; set(key: string, value: V): void } {
+export function remembered<V>(maxChars: number, compute: (key: string) => V): (key: string) => V {
   let map = new MapCtor<string, V>();
   let chars = 0;
-  return freeze({
-    get: (key: string) => apply(mapGet, map, [key]) as V | undefined,
-    set: (key: string, value: V) => {
-      if (key.length > maxChars / 16) return;
-      if (chars + key.length > maxChars) {
-        map = new MapCtor<string, V>();
-        chars = 0;
-      }
-      apply(mapSet, map, [key, value]);
-      chars += key.length;
-    },
-  });
+  return (key) => {
+    if (apply(mapHas, map, [key])) return apply(mapGet, map, [key]) as V;
+    const value = compute(key);
+    if (key.length > maxChars / 16) return value;
+    if (chars + key.length > maxChars) {
+      map = new MapCtor<string, V>();
+      chars = 0;
+    }
+    apply(mapSet, map, [key, value]);
+    chars += key.length;
+    return value;
+  };
 }
 export const URLCtor = URL;
 export const urlHost = getterOf(URL.prototype, 'hostname') as (url: URL) => string;

@@ -51,11 +51,13 @@ const passingTargets = new WeakMapCtor<object, number>();
  * the decision never saw) was not decided on, and is judged as a navigation (a review, Dec 5).
  */
 export function passingFor(element: Element): boolean {
-  return ((apply(weakMapGet, passingTargets, [element]) as number | undefined) ?? 0) > 0;
+  return passingCount(element) > 0;
 }
 
+const passingCount = (element: Element): number => (apply(weakMapGet, passingTargets, [element]) as number | undefined) ?? 0;
+
 function countPassing(element: Element, by: number): void {
-  apply(weakMapSet, passingTargets, [element, ((apply(weakMapGet, passingTargets, [element]) as number | undefined) ?? 0) + by]);
+  apply(weakMapSet, passingTargets, [element, passingCount(element) + by]);
 }
 
 /**

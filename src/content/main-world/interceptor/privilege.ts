@@ -3,11 +3,11 @@ import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES } from '../../../core/plan/pa
 import {
   anchorHref,
   areaHref,
-  boundedMemo,
   CAPTURED_TEXT_OPS,
   dom,
   HOSTNAME,
   HREF,
+  remembered,
   text,
   textStart,
   URLCtor,
@@ -40,14 +40,7 @@ const CLASSIFIER = commitmentClassifier(CAPTURED_TEXT_OPS);
  * again and again (a menu, a carousel): most of a page's own `click()` cost was this classifier
  * (2.8 of 5.5 µs extra on the bench's menu button, Chromium, Dec 5). At most 64 Ki characters of labels.
  */
-const ANSWERS = boundedMemo<boolean>(65_536);
-const namesCommitment = (label: string): boolean => {
-  const known = ANSWERS.get(label);
-  if (known !== undefined) return known;
-  const answer = CLASSIFIER.namesCommitment(label);
-  ANSWERS.set(label, answer);
-  return answer;
-};
+const namesCommitment = remembered(65_536, (label) => CLASSIFIER.namesCommitment(label));
 
 const isElement = (node: unknown): node is Element => {
   try {
@@ -96,18 +89,10 @@ function sameSiteApprox(host: string): boolean {
 
 /**
  * Whether going to this URL leaves the site (or the web: another scheme). A javascript: URL runs
- * the page's own code, which is gated where it acts. Unparsable URLs count as leaving.
+ * the page's own code, which is gated where it acts. Unparsable URLs count as leaving. Remembered:
+ * a function of the href alone (relative ones resolve against HREF, fixed at document_start).
  */
-export function leavesSite(href: string): boolean {
-  const known = DESTINATIONS.get(href);
-  if (known !== undefined) return known;
-  const answer = parsedLeavesSite(href);
-  DESTINATIONS.set(href, answer);
-  return answer;
-}
-
-/** leavesSite's answers: a function of the href alone (relative ones resolve against HREF, fixed at document_start). */
-const DESTINATIONS = boundedMemo<boolean>(65_536);
+export const leavesSite: (href: string) => boolean = remembered(65_536, parsedLeavesSite);
 
 function parsedLeavesSite(href: string): boolean {
   try {
