@@ -23,7 +23,7 @@ export type Outcome = {
 };
 
 export function auditBody(request: ProposalRequest, sender: FrameSender, outcome: Outcome): AuditBody {
-  const raw = request.kind === 'propose' ? request.proposal : null;
+  const raw = request.proposal ?? null;
   const proposal = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const args = typeof proposal.args === 'object' && proposal.args !== null ? (proposal.args as Record<string, unknown>) : {};
   return {

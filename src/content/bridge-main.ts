@@ -84,7 +84,7 @@ async function answer(
     // The evidence module did not load, or certification threw: the background still records the
     // proposal, as blocked with internal_error (issue 13 §2: one audit record per proposal).
     const problem = 'The extension could not gather evidence in this frame; nothing was executed.';
-    certified = { kind: 'unforwarded', requestId, code: 'internal_error', problem };
+    certified = { kind: 'unforwarded', requestId, code: 'internal_error', problem, ...recordable(request.json) };
   }
   return { kind: 'verdict', id: request.id, verdict: await decide(certified) };
 }
@@ -104,6 +104,15 @@ async function certify(requestId: string, json: string): Promise<ProposalRequest
   if (admitted === null) return { kind: 'propose', requestId, proposal, certificates: [] };
   const found = await (await evidence()).certifyAdmitted(requestId, admitted);
   return { kind: 'propose', requestId, proposal, ...found };
+}
+
+/**
+ * The proposal a failed frame still hands over for the audit record (its tool and target), when it
+ * parses and has a shape the background would take: the record says what was stopped.
+ */
+function recordable(json: string): { proposal?: unknown } {
+  const parsed = parseProposal(json);
+  return 'proposal' in parsed && inspectShape(parsed.proposal) === null ? { proposal: parsed.proposal } : {};
 }
 
 function parseProposal(

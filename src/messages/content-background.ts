@@ -71,6 +71,8 @@ export const ContentRequestSchema = z.discriminatedUnion('kind', [
     requestId: z.string().min(1).max(64),
     code: z.enum(['malformed_proposal', 'payload_too_large', 'not_replayable', 'internal_error']),
     problem: z.string().max(300),
+    /** The parsed proposal, where the frame has one (internal_error): the record names its tool and target. */
+    proposal: z.unknown().optional(),
   }),
   z.strictObject({ kind: z.literal('tools') }),
   /** The definition is validated by its own schema on receipt, so the page learns what was wrong with it. */

@@ -61,6 +61,8 @@ describe('a frame whose evidence fails', () => {
           requestId: expect.stringMatching(/^r-/),
           code: 'internal_error',
           problem: 'The extension could not gather evidence in this frame; nothing was executed.',
+          // Handed over for the audit record, which names the tool and target stopped.
+          proposal: JSON.parse(click),
         },
       ]);
       expect(reply).toMatchObject({ kind: 'verdict', id: 'p1', verdict: { decision: 'block', executed: false } });

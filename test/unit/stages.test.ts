@@ -20,6 +20,7 @@ vi.mock('../../src/background/pixels', () => ({ certifyPixels: fakes.certifyPixe
 const { collectEvidence } = await import('../../src/background/collect');
 const { judge } = await import('../../src/background/judge');
 const { unforwarded } = await import('../../src/background/conclude');
+const { auditBody } = await import('../../src/background/audit-body');
 
 const TOP = {
   kind: 'frame' as const,
@@ -131,6 +132,17 @@ describe('a proposal the frame did not forward', () => {
       reasons: [{ code: 'internal_error', message: 'no evidence' }],
     });
     expect(unforwarded({ code: 'malformed_proposal', problem: 'not JSON' })).toMatchObject({ decision: 'reject', executed: false });
+  });
+
+  it('is recorded with the tool and target the frame handed over, though nothing resolved it', () => {
+    const proposal = { tool: 'click', args: { target: '#pay' }, agent: 'helper' };
+    const request = { kind: 'unforwarded', requestId: 'r-1', code: 'internal_error', problem: 'no evidence', proposal } as const;
+    const body = auditBody(request, TOP, unforwarded(request));
+    expect(body.proposal).toMatchObject({ tool: 'click', target: '#pay', agent: 'helper', preview: 'no evidence' });
+    expect(body).toMatchObject({ decision: 'block', execution: { executed: false }, resolution: null });
+    // Without one (a malformed proposal) the record still says why, and names no tool.
+    const malformed = { kind: 'unforwarded', requestId: 'r-2', code: 'malformed_proposal', problem: 'not JSON' } as const;
+    expect(auditBody(malformed, TOP, unforwarded(malformed)).proposal).toMatchObject({ tool: null, target: null, preview: 'not JSON' });
   });
 });
 
