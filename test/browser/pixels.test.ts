@@ -249,6 +249,40 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     }
   });
 
+  it('certifies a target it had to scroll to as the next painted frame shows it, so its pixels and their re-check see one picture', async () => {
+    // Firefox lands scrollIntoView at a fractional offset and snaps it to a whole pixel at its next
+    // refresh (a button 1,000 px down: y 282 at once, 283 painted). Certified at once, the target
+    // moved by 1 px before its watch began (refused as moved), and its pixels could be captured on
+    // either side of the snap. Each offset: the page at its top, the button below the fold.
+    const offsets = [1_000, 1_234.5, 1_777.25, 2_000.3];
+    const verdicts: Verdict[] = [];
+    try {
+      for (const offset of offsets) {
+        await state.page.evaluate((height) => {
+          document.getElementById('below')?.remove();
+          const section = document.createElement('section');
+          section.id = 'below';
+          section.innerHTML = `<div style="height: ${height}px"></div><p><button id="below-fold">Next page</button></p><div style="height: 3000px"></div>`;
+          document.body.append(section);
+          const button = document.getElementById('below-fold')!;
+          button.addEventListener('click', () => (window as unknown as { clicks: string[] }).clicks.push(button.id));
+          window.scrollTo(0, 0);
+        }, offset);
+        await painted();
+        await pause();
+        verdicts.push(await click('#below-fold', 'Next page'));
+      }
+      console.log(`[pixels ${name}] scrolled to: ${verdicts.map((v) => `${v.decision} ${codes(v).join(',')}`).join('; ')}`);
+      for (const verdict of verdicts) expect(verdict).toMatchObject({ decision: 'allow', executed: true });
+      expect(await clicks()).toEqual(offsets.map(() => 'below-fold'));
+    } finally {
+      await state.page.evaluate(() => {
+        document.getElementById('below')?.remove();
+        window.scrollTo(0, 0);
+      });
+    }
+  });
+
   it('captures the whole viewport for a target that does not scroll with its page, and (Firefox) places the others right to left too', async () => {
     await state.page.evaluate(() => {
       const section = document.createElement('section');
