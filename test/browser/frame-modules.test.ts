@@ -12,7 +12,8 @@ import type { FixtureServer } from '../support/server';
  * request to vouch for its frame element. Read from the scripts Chromium parsed in the frame's
  * isolated world (the DevTools protocol's `Debugger.scriptParsed`), so a module a frame imported is
  * seen whether or not it ran. Chromium only: Firefox's remote protocol has no list of a content
- * script's modules; both browsers run the same bundle (one build, scripts/vite/frame-modules.ts).
+ * script's modules; both browsers run the same bundle (one build, scripts/vite/frame-modules.ts),
+ * and module-faults.test.ts shows in both that the bridge works with the evidence module broken.
  */
 let server: FixtureServer;
 let context: BrowserContext;
