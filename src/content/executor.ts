@@ -3,7 +3,7 @@ import type { Action, ExecuteCommand, ExecuteResult } from '../messages/backgrou
 import { performAction, prepareSubmit } from './actions';
 import { submitGuarded } from './submission-guard';
 import { certifyTarget } from './verifiers/dom';
-import { submissionOf } from './verifiers/form-request';
+import { activatedSubmitter, submissionOf } from './verifiers/form-request';
 import { whileSkipped } from './verifiers/settle';
 import { type Box, endWatch, watched } from './watch';
 
@@ -154,7 +154,8 @@ function recheck(entry: Certified, operable: boolean): string | null {
  */
 async function submit(entry: Certified, tool: 'submit' | 'click'): Promise<ExecuteResult> {
   const element = entry.element!;
-  const submission = submissionOf(element);
+  const submitter = tool === 'click' ? activatedSubmitter(element) : null;
+  const submission = tool === 'click' ? submitter && submissionOf(submitter) : submissionOf(element);
   if (!submission) return notExecuted('stale_evidence', 'The target no longer submits a form.');
   let guarded: ReturnType<typeof submitGuarded>;
   try {

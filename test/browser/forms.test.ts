@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestPage } from '../support/browsers';
 import { BROWSERS } from '../support/browsers';
-import { codes, propose, proposeAndAnswer, useBrowser } from '../support/suite';
+import { codes, propose, proposeAndAnswer, proposeOrDeny, useBrowser } from '../support/suite';
 
 /**
  * Issue 11 §2–3: a submission is certified to the request the browser will send, and the request
@@ -61,6 +61,46 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     const verdict = await propose(page, submit());
     expect(codes(verdict)).toContain('lookalike_domain');
     expect(verdict.executed).toBe(false);
+    await page.close();
+  });
+
+  it('judges a click inside a submit button, or on a label for one, as the submission it makes; the same span in a plain button is a click', async () => {
+    const before = env.server.posts.length;
+    const page = await open('span-submit');
+    // Its words in a span: still the form's submit, a commitment the user is asked about (denied here).
+    const span = await proposeOrDeny(env, page, { tool: 'click', args: { target: '#send-text' }, claims: { label: 'Read reviews' } });
+    expect(span).toMatchObject({ asked: true, verdict: { executed: false } });
+    // The honest twin runs at once, and posts nothing.
+    const twin = await propose(page, { tool: 'click', args: { target: '#details-text' }, claims: { label: 'Show details' } });
+    expect(twin).toMatchObject({ decision: 'allow', executed: true });
+    expect(await events(page)).toEqual(['click:details']);
+    await page.close();
+    const labelled = await open('label-submit');
+    const viaLabel = await proposeOrDeny(env, labelled, {
+      tool: 'click',
+      args: { target: '#send-label' },
+      claims: { label: 'Read reviews' },
+    });
+    expect(viaLabel).toMatchObject({ asked: true, verdict: { executed: false } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await events(labelled)).toEqual([]);
+    expect(env.server.posts.length).toBe(before);
+    await labelled.close();
+  });
+
+  it('checks the request a click inside a submit button sends: a formaction to a lookalike is blocked; an approved honest one posts what was certified', async () => {
+    const before = posted('/pay').length;
+    const lookalike = await open('span-lookalike');
+    const verdict = await propose(lookalike, { tool: 'click', args: { target: '#send-text' } });
+    expect(verdict.executed).toBe(false);
+    expect(codes(verdict)).toContain('lookalike_domain');
+    await lookalike.close();
+    const page = await open('span-submit');
+    const call = { tool: 'click', args: { target: '#send-text' }, claims: { label: 'Read reviews' } };
+    const { listed } = await proposeAndAnswer(env, page, call, { approve: true, navigates: true });
+    expect(listed.id).not.toBe('');
+    await expect.poll(() => posted('/pay').length, { timeout: 8_000 }).toBe(before + 1);
+    expect(posted('/pay').at(-1)!.body).toBe('recipient=Alice&amount=50&currency=EUR');
     await page.close();
   });
 

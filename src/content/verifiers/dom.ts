@@ -1,13 +1,13 @@
 import type { Certificate } from '../../core/contracts';
 import type { FormRequest, UiElementValue } from '../../core/plan';
-import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES, PERSONAL_AUTOCOMPLETE } from '../../core/plan/payment-hints';
 import { uiElementValue } from '../../core/plan/ui-element-value';
 import { hasLetterOrDigit } from '../../core/text/letters';
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
 import { inPaintedOrder } from './bidi';
+import { isPaymentField, isPersonalField } from './field-kinds';
 import { flatParent, holdsLegibleText } from './flat-tree';
-import { certifySubmission, isSubmitButton, submissionOf } from './form-request';
+import { activatedSubmitter, certifySubmission, submissionOf } from './form-request';
 import { showsGraphic } from './graphic';
 import { hitTest } from './hit-test';
 import { layersOver } from './layers';
@@ -54,7 +54,15 @@ function certifyFound(
   selectorError: string | null,
   tool: string | null,
 ): TargetEvidence {
-  const submitting = element && (tool === 'submit' || (tool === 'click' && isSubmitButton(element))) ? submissionOf(element) : null;
+  // A click submits the form of the submit button it activates, whatever inside it was clicked.
+  const submitter = element ? activatedSubmitter(element) : null;
+  const submitting = !element
+    ? null
+    : tool === 'submit'
+      ? submissionOf(element)
+      : tool === 'click' && submitter
+        ? submissionOf(submitter)
+        : null;
   const submission = submitting ? certifySubmission(submitting) : null;
   if (element && !isInViewport(element.getBoundingClientRect())) {
     element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
@@ -69,7 +77,9 @@ function certifyFound(
   // same characters the DOM shows; the pixels still decide (the doubt below).
   const reorders = element !== null && BIDI_REORDER.test(element.textContent ?? '');
   const text = reorders && shown ? inPaintedOrder(element, shown.text) : (shown?.text ?? null);
-  const value: UiElementValue = element ? { ...describe(element, text ?? ''), submission } : uiElementValue({ count, selectorError });
+  const value: UiElementValue = element
+    ? { ...describe(element, text ?? '', submitter), submission }
+    : uiElementValue({ count, selectorError });
   const time = Date.now();
   const rect = element ? toRect(element.getBoundingClientRect()) : undefined;
   const region = rect ? { frame: SELF, selector, rect } : { frame: SELF, selector };
@@ -177,18 +187,17 @@ function holdsHiddenLabel(element: Element): boolean {
   return holdsLegibleText(element);
 }
 
-function describe(element: Element, text: string): UiElementValue {
+/** `submitter`: the submit button a click on the element activates (itself, or one around it: activatedSubmitter). */
+function describe(element: Element, text: string, submitter: HTMLButtonElement | HTMLInputElement | null): UiElementValue {
   // On-screen size counts, not CSS size: scale(0.12) or zoom:0.1 leaves a speck.
   const hidden = hiddenBy(element) ?? tooSmallOnScreen(element);
   const control = element as Partial<HTMLButtonElement & HTMLInputElement>;
-  const form = control.form ?? null;
+  // The form the element belongs to, or the one a click on it submits.
+  const form = control.form ?? submitter?.form ?? null;
   const inputType = element instanceof HTMLInputElement ? element.type : element instanceof HTMLButtonElement ? element.type : null;
   // The controls of the form the element is, belongs to, or sits in.
   const controls = Array.from((element instanceof HTMLFormElement ? element : (form ?? element.closest('form')))?.elements ?? []);
-  const isSubmit =
-    form !== null &&
-    ((element instanceof HTMLButtonElement && element.type === 'submit') ||
-      (element instanceof HTMLInputElement && (element.type === 'submit' || element.type === 'image')));
+  const isSubmit = submitter !== null;
   return {
     count: 1,
     selectorError: null,
@@ -223,25 +232,6 @@ function describe(element: Element, text: string): UiElementValue {
     submission: null,
     digest: elementDigest(element, text),
   };
-}
-
-/** Card number, CVC, expiry, IBAN: by autocomplete token first, then by name or id. */
-function paymentHint(hint: string): boolean {
-  const folded = hint.toLowerCase();
-  return PAYMENT_HINT_PREFIXES.some((prefix) => folded.startsWith(prefix)) || PAYMENT_HINT_PARTS.some((part) => folded.includes(part));
-}
-
-/** A field whose autocomplete token (its last, after section and shipping/billing) declares personal data. */
-function isPersonalField(element: Element): boolean {
-  if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement))
-    return false;
-  const token = element.autocomplete.toLowerCase().trim().split(/\s+/u).at(-1) ?? '';
-  return PERSONAL_AUTOCOMPLETE.includes(token);
-}
-
-function isPaymentField(element: Element): boolean {
-  if (!(element instanceof HTMLInputElement)) return false;
-  return [element.autocomplete, element.name, element.id].some((hint) => hint !== '' && paymentHint(hint));
 }
 
 /** The link the element activates: an HTML <a>/<area> or an SVG <a> (href or xlink:href), resolved against the document's base. */

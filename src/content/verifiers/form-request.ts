@@ -1,4 +1,5 @@
 import type { FormEntry, FormRequest } from '../../core/plan';
+import { flatParent } from './flat-tree';
 import { shownText } from './rendered-text';
 import { Scene } from './text-runs';
 import { hiddenBy } from './visibility';
@@ -24,6 +25,27 @@ export function submissionOf(element: Element): Submission | null {
   const candidate = element instanceof HTMLButtonElement || element instanceof HTMLInputElement ? element : null;
   const submitter = candidate && candidate.form === form && isSubmitButton(candidate) ? candidate : null;
   return { form, submitter };
+}
+
+/**
+ * The submit button a click on `element` activates, which then submits its form: the element
+ * itself, or the first element with activation behaviour on the click's way up the flat tree (the
+ * event path) when that is a submit button — the text span inside `<button type=submit>`, an icon
+ * slotted into a shadow tree's submit button — or the control of a `<label>` it is in. HTML runs
+ * that one's activation behaviour whatever was clicked inside it (a red team's "Read reviews" span
+ * posted an order, and a login form's credentials to another site, judged as a plain click). Null
+ * when the first such element is a link or a control that submits nothing, or there is none.
+ */
+export function activatedSubmitter(element: Element): HTMLButtonElement | HTMLInputElement | null {
+  for (let node: Element | null = element; node; node = flatParent(node)) {
+    const control = node instanceof HTMLLabelElement ? node.control : node;
+    if (control instanceof HTMLButtonElement || control instanceof HTMLInputElement)
+      return isSubmitButton(control) && control.form !== null ? control : null;
+    // A label for nothing, or for a field: its activation submits nothing.
+    if (node instanceof HTMLLabelElement) return null;
+    if (node.matches('a[href], area[href], a[*|href]')) return null;
+  }
+  return null;
 }
 
 export function isSubmitButton(element: Element): element is HTMLButtonElement | HTMLInputElement {
