@@ -76,16 +76,18 @@ function typeInto(element: HTMLElement, text: string, replace: boolean): void {
 function choose(element: Element | null, option: string): void {
   const select = required(element);
   if (!(select instanceof HTMLSelectElement)) throw new Error('The target is not a <select>.');
-  const named = optionsNamed(Array.from(select.options), option);
+  // Named by what the select shows for each (its label: the label attribute, else its text), as certified.
+  const shown = Array.from(select.options, (o) => ({ value: o.value, text: o.label, option: o }));
+  const named = optionsNamed(shown, option);
   if (named.length !== 1) throw new Error(`No single option "${option.slice(0, 80)}".`);
-  const match = named[0]!;
+  const match = named[0]!.option;
   select.focus();
   select.value = match.value;
   select.dispatchEvent(new Event('input', { bubbles: true }));
   select.dispatchEvent(new Event('change', { bubbles: true }));
   if (select.selectedOptions.length !== 1 || select.selectedOptions[0] !== match)
     throw new Error(
-      `After choosing, the control shows "${select.selectedOptions[0]?.text.trim().slice(0, 80) ?? 'nothing'}", not "${match.text.trim().slice(0, 80)}".`,
+      `After choosing, the control shows "${select.selectedOptions[0]?.label.trim().slice(0, 80) ?? 'nothing'}", not "${match.label.trim().slice(0, 80)}".`,
     );
 }
 

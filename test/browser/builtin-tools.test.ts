@@ -81,6 +81,25 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     await page.close();
   });
 
+  it('names options by what the select shows (their label attribute), not by text it never shows', async () => {
+    const page = await openForm();
+    // "Standard shipping (free)" is the text of the option shown as "Express shipping (+$49)", and
+    // the label of another: the one shown so is chosen.
+    expect(await propose(page, { tool: 'select', args: { target: '#ship', option: 'Standard shipping (free)' } })).toMatchObject({
+      decision: 'allow',
+      executed: true,
+    });
+    expect(await fieldValue(page, 'ship')).toBe('standard');
+    // Shown as "NY": chosen by what is shown; its unshown text names nothing.
+    expect(await propose(page, { tool: 'select', args: { target: '#ship', option: 'NY' } })).toMatchObject({ executed: true });
+    expect(await fieldValue(page, 'ship')).toBe('ny');
+    expect(codes(await propose(page, { tool: 'select', args: { target: '#ship', option: 'New York pickup' } }))).toEqual([
+      'option_not_found',
+    ]);
+    expect(await fieldValue(page, 'ship')).toBe('ny');
+    await page.close();
+  });
+
   it('chooses options by the text the user reads; ambiguous, disabled or hidden ones are contradictions', async () => {
     const page = await openForm();
     // "Basic" is the first option's text and the second option's value: the text wins.

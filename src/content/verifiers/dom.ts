@@ -224,7 +224,8 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
       element instanceof HTMLSelectElement
         ? Array.from(element.options, (o) => ({
             value: o.value,
-            text: o.text.trim(),
+            // What the select shows for it: its label attribute where it has one, else its text.
+            text: o.label.trim(),
             disabled: o.disabled,
             hidden: o.hidden || getComputedStyle(o).display === 'none',
           }))
