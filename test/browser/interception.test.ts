@@ -242,6 +242,39 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
   });
 });
 
+describe.each(BROWSERS)('interception in frames of the page’s own origin in %s', (name) => {
+  const env = useBrowser(name);
+
+  it('holds submit() taken from a blob: frame the page made: Warrant runs in that realm too', async () => {
+    const page = await env.open('bank.example', '/intercept.html');
+    const posts = () => env.server.posts.filter((p) => p.path === '/login');
+    // A frame whose document comes from a blob: URL of the page's origin has its own built-ins
+    // (a red team's pristine HTMLFormElement.prototype.submit posted an order and, after an action's
+    // watch was over, a card number to another site: Warrant's scripts did not run there).
+    const outcome = await page.evaluate(async () => {
+      const frame = document.createElement('iframe');
+      frame.src = URL.createObjectURL(new Blob(['<!doctype html><title>blob</title><p>Frame</p>'], { type: 'text/html' }));
+      const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+      document.body.append(frame);
+      await loaded;
+      const realm = frame.contentWindow as Window & typeof globalThis;
+      const patched = 'warrant' in realm;
+      try {
+        realm.HTMLFormElement.prototype.submit.call(document.getElementById('login'));
+        return { patched, threw: null };
+      } catch (error) {
+        return { patched, threw: error instanceof Error ? error.name : String(error) };
+      }
+    });
+    expect(outcome.patched).toBe(true);
+    expect(outcome.threw).not.toBeNull();
+    await sleep(800);
+    expect(posts()).toEqual([]);
+    expect(await pathOf(page)).toBe('/intercept.html');
+    await page.close();
+  });
+});
+
 describe.each(BROWSERS)('interception modes from the policy in %s', (name) => {
   const env = useBrowser(name);
 
