@@ -218,6 +218,24 @@ describe('privilege by effect beyond words', () => {
     expect(clickPrivilege(button({}), 'ยืนยัน')).toBe('interact');
   });
 
+  it('makes a button naming a sum of money a commit inside such a form, in any language', () => {
+    const button = (extra: Record<string, unknown>) => element({ tag: 'button', inputType: 'button', ...extra });
+    // Finnish and Swahili are not in the lexicon; the amount says what the button pays.
+    for (const label of ['Maksa 499 €', 'Lipa $12', 'Bayar Rp 50.000', 'Zaplatit 1 200 Kč', 'Betala 99 SEK', 'CHF 12.50 bezahlen', '₹499'])
+      expect(clickPrivilege(button({ formHasPayment: true }), label), label).toBe('commit');
+    // No sum: a count, a version, a three-letter word that is no currency; or outside such a form.
+    for (const label of ['Show 3 items', 'Step 2 of 4', 'ABC 123', 'Page 10'])
+      expect(clickPrivilege(button({ formHasPayment: true }), label), label).toBe('interact');
+    expect(clickPrivilege(button({}), 'Maksa 499 €')).toBe('interact');
+  });
+
+  it('names the idioms of subscriptions and trials as commitments, not a plain "Cancel"', () => {
+    for (const label of ['Unsubscribe', 'Start free trial', 'Cancel membership', 'Cancel my subscription', 'Close account', 'Enroll now'])
+      expect(namesCommitment(label), label).toBe(true);
+    for (const label of ['Cancel', 'Close', 'Start', 'Trial details', 'Membership benefits'])
+      expect(namesCommitment(label), label).toBe(false);
+  });
+
   it('makes typing a Luhn-valid card number or a valid IBAN a credential action, whatever the field', () => {
     const field = element({ tag: 'input', inputType: 'text', editable: true });
     expect(targetPrivilege('type', 'interact', field, { visibleText: null, typed: '4111 1111 1111 1111' })).toBe('credential');

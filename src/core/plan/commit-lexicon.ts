@@ -22,8 +22,10 @@ export type CommitEntry = { readonly words?: string; readonly stems?: string; re
 export const COMMIT_LEXICON: Readonly<Record<string, CommitEntry>> = {
   en: {
     words:
-      'pay|send|transfer|delete|remove|confirm|buy|purchase|order|checkout|sign|authorize|authorise|approve|submit|withdraw|donate|subscribe|book|reserve|sell|bid|renew|upgrade|publish|erase',
-    phrases: 'check out',
+      'pay|send|transfer|delete|remove|confirm|buy|purchase|order|checkout|sign|authorize|authorise|approve|submit|withdraw|donate|subscribe|unsubscribe|enroll|enrol|terminate|deactivate|book|reserve|sell|bid|renew|upgrade|publish|erase',
+    // Idioms that commit without a verb above: a trial that turns into a subscription, ending one.
+    phrases:
+      'check out|free trial|start trial|start my trial|cancel membership|cancel my membership|cancel subscription|cancel my subscription|cancel plan|cancel my plan|cancel order|cancel account|close account|close my account',
   },
   es: {
     words: 'paga|compra|compre|quitar|firma',

@@ -40,8 +40,11 @@ export function clickPrivilege(element: UiElementValue, context: TargetContext |
   // the lexicon does not cover (Thai, Hebrew, Bengali…), may commit that data in words Warrant
   // cannot read: not a plain interaction. A label the lexicon can read and that names no
   // commitment ("Show password") stays one.
+  // So may one in any script that names a sum of money ("Maksa 499 €", Finnish, which the lexicon
+  // lacks): an amount on a button of such a form is what it pays.
   const sensitiveForm = element.formHasPayment || element.formHasPassword || element.formHasPersonal;
-  if (sensitiveForm && isButton(element) && [visibleText, accessibleName].some((name) => name !== null && outsideLexicon(name)))
+  const unreadable = (name: string) => outsideLexicon(name) || namesAmount(name);
+  if (sensitiveForm && isButton(element) && [visibleText, accessibleName].some((name) => name !== null && unreadable(name)))
     return 'commit';
   if (element.href !== null && frameOrigin !== null && leavesSite(frameOrigin, element.href)) return 'navigate';
   return 'interact';
@@ -60,6 +63,21 @@ export function targetPrivilege(tool: string, base: Privilege, element: UiElemen
 /** The scripts the commitment lexicon has words in (commit-lexicon.ts's 24 languages). */
 const LEXICON_SCRIPTS = new Set(['Latn', 'Cyrl', 'Grek', 'Arab', 'Deva', 'Hani', 'Hira', 'Kana', 'Hang']);
 const outsideLexicon = (label: string) => scriptsOf(label).some((script) => !LEXICON_SCRIPTS.has(script));
+
+/**
+ * A sum of money: a currency sign (Unicode's Sc category: $ € £ ¥ ₹ ₽ …) or an ISO 4217 code
+ * beside a number, either side ("$49", "499 €", "EUR 12,50", "12.50 CHF").
+ */
+const SIGN_AMOUNT = /\p{Sc}\s?\d|\d\s?\p{Sc}/u;
+const CODE_AMOUNT = /\b([A-Z]{3})\s?\d|\d\s?([A-Z]{3})\b/gu;
+const namesAmount = (label: string) =>
+  SIGN_AMOUNT.test(label) || Array.from(label.matchAll(CODE_AMOUNT)).some((match) => CURRENCIES.has(match[1] ?? match[2] ?? ''));
+/** The ISO 4217 codes of the currencies most paid in on the web; a sign covers the rest. */
+const CURRENCIES = new Set(
+  'USD EUR GBP JPY CNY CHF CAD AUD NZD SEK NOK DKK PLN CZK HUF RON TRY RUB UAH INR IDR VND KRW BRL MXN ARS ZAR KES NGN EGP SAR AED ILS THB MYR SGD HKD TWD PHP ISK'.split(
+    ' ',
+  ),
+);
 
 const BUTTON_INPUTS = new Set(['submit', 'button', 'image', 'reset']);
 const isButton = (element: UiElementValue) =>
