@@ -1,6 +1,7 @@
 import { optionsNamed } from '../core/plan/options';
 import type { Action } from '../messages/background-content';
 import { submissionOf } from './verifiers/form-request';
+import { shownOptionLabel } from './verifiers/option-label';
 import { shownLabel } from './verifiers/rendered-text';
 
 /**
@@ -77,7 +78,7 @@ function choose(element: Element | null, option: string): void {
   const select = required(element);
   if (!(select instanceof HTMLSelectElement)) throw new Error('The target is not a <select>.');
   // Named by what the select shows for each (its label: the label attribute, else its text), as certified.
-  const shown = Array.from(select.options, (o) => ({ value: o.value, text: o.label, option: o }));
+  const shown = Array.from(select.options, (o) => ({ value: o.value, text: shownOptionLabel(o), option: o }));
   const named = optionsNamed(shown, option);
   if (named.length !== 1) throw new Error(`No single option "${option.slice(0, 80)}".`);
   const match = named[0]!.option;
@@ -85,10 +86,10 @@ function choose(element: Element | null, option: string): void {
   select.value = match.value;
   select.dispatchEvent(new Event('input', { bubbles: true }));
   select.dispatchEvent(new Event('change', { bubbles: true }));
-  if (select.selectedOptions.length !== 1 || select.selectedOptions[0] !== match)
-    throw new Error(
-      `After choosing, the control shows "${select.selectedOptions[0]?.label.trim().slice(0, 80) ?? 'nothing'}", not "${match.label.trim().slice(0, 80)}".`,
-    );
+  const now = select.selectedOptions[0];
+  const shownNow = now ? shownOptionLabel(now).trim().slice(0, 80) : 'nothing';
+  if (select.selectedOptions.length !== 1 || now !== match)
+    throw new Error(`After choosing, the control shows "${shownNow}", not "${shownOptionLabel(match).trim().slice(0, 80)}".`);
 }
 
 /** Checks now (so a failure is reported), submits when called. */

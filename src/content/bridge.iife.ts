@@ -12,6 +12,8 @@ const keeper: PortKeeper = { port: null, queue: [], deliver: null };
 (globalThis as Record<string, unknown>)[PORT_KEEPER] = keeper;
 // First of all the window's capturing scroll listeners: a page's own cannot stop it (watch.ts).
 window.addEventListener('scroll', (event) => keeper.scrolled?.(event), { capture: true, passive: true });
+// And of its submit listeners: a submission Warrant's action starts uncertified is stopped (executor.ts).
+window.addEventListener('submit', (event) => keeper.submitted?.(event), true);
 
 type Runtime = { sendMessage(message: unknown): Promise<unknown> };
 const runtime = ((globalThis as { browser?: { runtime: Runtime } }).browser ?? (globalThis as { chrome?: { runtime: Runtime } }).chrome)

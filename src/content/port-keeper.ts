@@ -25,6 +25,12 @@ export type PortKeeper = {
    * document_start, before any page script could add one that stops it (watch.ts sets it).
    */
   scrolled?: ((event: Event) => void) | null;
+  /**
+   * Called with every `submit` event of the document, from a capturing listener added at
+   * document_start before any page script could add one that stops it: set by the executor while
+   * it performs an action certified to submit nothing (executor.ts).
+   */
+  submitted?: ((event: Event) => void) | null;
 };
 
 export function portKeeper(): PortKeeper | undefined {

@@ -98,6 +98,20 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     ]);
     expect(await fieldValue(page, 'ship')).toBe('ny');
     await page.close();
+    // The same in a quirks-mode document (no doctype): the label attribute is what is shown there
+    // too, as each select's width shows; an empty or blank one leaves the text shown.
+    const quirks = await env.open('shop.example', '/quirks-select.html');
+    expect(await quirks.evaluate(() => document.compatMode)).toBe('BackCompat');
+    const width = (id: string) => quirks.evaluate((i) => (document.getElementById(i) as HTMLElement).offsetWidth, id);
+    expect(await width('wide-label')).toBeGreaterThan(3 * (await width('wide-text')));
+    expect(await width('empty-label')).toBeGreaterThan(3 * (await width('wide-text')));
+    expect(await propose(quirks, { tool: 'select', args: { target: '#ship', option: 'Standard shipping (free)' } })).toMatchObject({
+      executed: true,
+    });
+    expect(await fieldValue(quirks, 'ship')).toBe('standard');
+    expect(await propose(quirks, { tool: 'select', args: { target: '#blank', option: 'Beta' } })).toMatchObject({ executed: true });
+    expect(await fieldValue(quirks, 'blank')).toBe('b');
+    await quirks.close();
   });
 
   it('chooses options by the text the user reads; ambiguous, disabled or hidden ones are contradictions', async () => {

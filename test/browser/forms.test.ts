@@ -88,6 +88,19 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     await labelled.close();
   });
 
+  it('stops a submission a click certified to submit nothing starts after all (a button the page makes a submit button mid-click)', async () => {
+    const before = env.server.posts.length;
+    const page = await open('type-flip');
+    const verdict = await propose(page, { tool: 'click', args: { target: '#details' }, claims: { label: 'Show details' } });
+    expect(verdict).toMatchObject({ executed: false });
+    expect(codes(verdict)).toEqual(['stale_evidence']);
+    await new Promise((r) => setTimeout(r, 500));
+    // The page's click listener ran (it is the page's); the submission it led to did not leave.
+    expect(await events(page)).toEqual(['click:details']);
+    expect(env.server.posts.length).toBe(before);
+    await page.close();
+  });
+
   it('checks the request a click inside a submit button sends: a formaction to a lookalike is blocked; an approved honest one posts what was certified', async () => {
     const before = posted('/pay').length;
     const lookalike = await open('span-lookalike');
@@ -127,10 +140,15 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     await page.close();
   });
 
-  it('asks before a button labelled in a script the lexicon lacks, in a form with personal data; a readable one runs', async () => {
+  it('asks before a button of a form with personal data that Warrant cannot read: another script, another declared language, a sum of money; a readable one runs', async () => {
     const page = await open('honest');
     const asked = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#confirm-th' } }, { approve: false });
     expect(asked.verdict).toMatchObject({ decision: 'ask', executed: false });
+    // Swahili (lang="sw") and a Finnish "pay 50 €": Latin letters, no word the lexicon knows.
+    for (const target of ['#pay-sw', '#pay-fi']) {
+      const held = await proposeAndAnswer(env, page, { tool: 'click', args: { target } }, { approve: false });
+      expect(held.verdict, target).toMatchObject({ decision: 'ask', executed: false });
+    }
     expect(await propose(page, { tool: 'click', args: { target: '#details' } })).toMatchObject({ decision: 'allow', executed: true });
     expect(await events(page)).toEqual(['click:details']);
     await page.close();

@@ -229,6 +229,16 @@ describe('privilege by effect beyond words', () => {
     expect(clickPrivilege(button({}), 'Maksa 499 €')).toBe('interact');
   });
 
+  it('makes a button declared in a language the lexicon lacks a commit inside such a form', () => {
+    const button = (extra: Record<string, unknown>) => element({ tag: 'button', inputType: 'button', ...extra });
+    expect(clickPrivilege(button({ formHasPayment: true, lang: 'sw' }), 'Lipa sasa')).toBe('commit');
+    expect(clickPrivilege(button({ formHasPersonal: true, lang: 'fi-FI' }), 'Jatka')).toBe('commit');
+    // A language the lexicon reads, an undeclared one, or outside such a form: its words decide.
+    for (const lang of ['en-GB', 'de', 'zh-Hans', '', 'und', null])
+      expect(clickPrivilege(button({ formHasPayment: true, lang }), 'Show details'), String(lang)).toBe('interact');
+    expect(clickPrivilege(button({ lang: 'sw' }), 'Lipa sasa')).toBe('interact');
+  });
+
   it('names the idioms of subscriptions and trials as commitments, not a plain "Cancel"', () => {
     for (const label of ['Unsubscribe', 'Start free trial', 'Cancel membership', 'Cancel my subscription', 'Close account', 'Enroll now'])
       expect(namesCommitment(label), label).toBe(true);

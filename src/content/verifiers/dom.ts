@@ -12,6 +12,7 @@ import { showsGraphic } from './graphic';
 import { hitTest } from './hit-test';
 import { layersOver } from './layers';
 import { tooSmallOnScreen } from './legibility';
+import { shownOptionLabel } from './option-label';
 import { collectDoubts } from './paint';
 import { readRendered, shownLabel, shownText } from './rendered-text';
 import { Scene } from './text-runs';
@@ -218,6 +219,7 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
     isPayment: isPaymentField(element),
     formHasPayment: controls.some(isPaymentField),
     formHasPersonal: controls.some(isPersonalField),
+    lang: element.closest('[lang]')?.getAttribute('lang')?.slice(0, 64) ?? null,
     href: linkOf(element)?.href ?? null,
     download: linkOf(element)?.hasAttribute('download') ?? false,
     options:
@@ -225,7 +227,7 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
         ? Array.from(element.options, (o) => ({
             value: o.value,
             // What the select shows for it: its label attribute where it has one, else its text.
-            text: o.label.trim(),
+            text: shownOptionLabel(o).trim(),
             disabled: o.disabled,
             hidden: o.hidden || getComputedStyle(o).display === 'none',
           }))

@@ -2,6 +2,7 @@ import type { Privilege } from '../contracts';
 import { sameSite, scriptsOf } from '../text';
 import { closedConfusables } from '../text/confusables';
 import { NATIVE_OPS } from '../text/skeleton-ops';
+import { COMMIT_LANGUAGES } from './commit-lexicon';
 import { commitmentClassifier } from './commit-match';
 import { destinationsOf } from './destinations';
 import type { UiElementValue } from './observations';
@@ -43,7 +44,8 @@ export function clickPrivilege(element: UiElementValue, context: TargetContext |
   // So may one in any script that names a sum of money ("Maksa 499 €", Finnish, which the lexicon
   // lacks): an amount on a button of such a form is what it pays.
   const sensitiveForm = element.formHasPayment || element.formHasPassword || element.formHasPersonal;
-  const unreadable = (name: string) => outsideLexicon(name) || namesAmount(name);
+  // And one declared in a language the lexicon lacks ("Lipa sasa", lang="sw"): Warrant cannot read it.
+  const unreadable = (name: string) => outsideLexicon(name) || namesAmount(name) || langOutsideLexicon(element.lang);
   if (sensitiveForm && isButton(element) && [visibleText, accessibleName].some((name) => name !== null && unreadable(name)))
     return 'commit';
   if (element.href !== null && frameOrigin !== null && leavesSite(frameOrigin, element.href)) return 'navigate';
@@ -63,6 +65,12 @@ export function targetPrivilege(tool: string, base: Privilege, element: UiElemen
 /** The scripts the commitment lexicon has words in (commit-lexicon.ts's 24 languages). */
 const LEXICON_SCRIPTS = new Set(['Latn', 'Cyrl', 'Grek', 'Arab', 'Deva', 'Hani', 'Hira', 'Kana', 'Hang']);
 const outsideLexicon = (label: string) => scriptsOf(label).some((script) => !LEXICON_SCRIPTS.has(script));
+/** A declared language (BCP 47: its primary subtag) the lexicon has no words in; an empty or absent one is not known to be. */
+const langOutsideLexicon = (lang: string | null) => {
+  const primary = (lang ?? '').trim().toLowerCase().split(/[-_]/u)[0] ?? '';
+  return primary !== '' && primary !== 'und' && !LEXICON_LANGUAGES.has(primary);
+};
+const LEXICON_LANGUAGES = new Set(COMMIT_LANGUAGES);
 
 /**
  * A sum of money: a currency sign (Unicode's Sc category: $ € £ ¥ ₹ ₽ …) or an ISO 4217 code
