@@ -144,8 +144,9 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     const page = await open('honest');
     const asked = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#confirm-th' } }, { approve: false });
     expect(asked.verdict).toMatchObject({ decision: 'ask', executed: false });
-    // Swahili (lang="sw") and a Finnish "pay 50 €": Latin letters, no word the lexicon knows.
-    for (const target of ['#pay-sw', '#pay-fi']) {
+    // Swahili (lang="sw") and a Finnish "pay 50 €", its words also in a span inside the button:
+    // Latin letters, no word the lexicon knows.
+    for (const target of ['#pay-sw', '#pay-fi', '#pay-fi-text']) {
       const held = await proposeAndAnswer(env, page, { tool: 'click', args: { target } }, { approve: false });
       expect(held.verdict, target).toMatchObject({ decision: 'ask', executed: false });
     }

@@ -227,6 +227,9 @@ describe('privilege by effect beyond words', () => {
     for (const label of ['Show 3 items', 'Step 2 of 4', 'ABC 123', 'Page 10'])
       expect(clickPrivilege(button({ formHasPayment: true }), label), label).toBe('interact');
     expect(clickPrivilege(button({}), 'Maksa 499 €')).toBe('interact');
+    // Its text in a span inside the button, or a div with role=button: the button is what is pressed.
+    expect(clickPrivilege(element({ tag: 'span', inButton: true, formHasPayment: true }), 'Maksa 499 €')).toBe('commit');
+    expect(clickPrivilege(element({ tag: 'span', formHasPayment: true }), 'Maksa 499 €')).toBe('interact');
   });
 
   it('makes a button declared in a language the lexicon lacks a commit inside such a form', () => {

@@ -134,6 +134,9 @@ function certifyFound(
   return { certificates, element, digest: value.digest, submission };
 }
 
+/** What presses as a button when clicked: a <button>, a button <input>, an element with role=button. */
+const BUTTON = 'button, input[type=button], input[type=submit], input[type=image], input[type=reset], [role=button]';
+
 /** A field (text, choice…): its box is what it shows, whatever its label. Buttons made of inputs are not fields. */
 const isField = (element: Element) =>
   element instanceof HTMLTextAreaElement ||
@@ -220,6 +223,7 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
     formHasPayment: controls.some(isPaymentField),
     formHasPersonal: controls.some(isPersonalField),
     lang: element.closest('[lang]')?.getAttribute('lang')?.slice(0, 64) ?? null,
+    inButton: inFlatTree(element, (node) => node.matches(BUTTON)),
     href: linkOf(element)?.href ?? null,
     download: linkOf(element)?.hasAttribute('download') ?? false,
     options:

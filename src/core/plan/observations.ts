@@ -56,6 +56,8 @@ export const UiElementValueSchema = z.strictObject({
   formHasPayment: z.boolean(),
   /** The form holds a field declared for personal data (autocomplete name, email, tel, address, birthday…). */
   formHasPersonal: z.boolean().default(false),
+  /** Inside a button (a <button>, a button <input>, role=button), up the flat tree: a click on it presses that button. */
+  inButton: z.boolean().default(false),
   /** The language its text is declared in (the nearest `lang` attribute), or null where none is. */
   lang: z.string().max(64).nullable().default(null),
   /** A link (or inside one): where it leads, absolute, and whether it downloads. */

@@ -89,7 +89,7 @@ const CURRENCIES = new Set(
 
 const BUTTON_INPUTS = new Set(['submit', 'button', 'image', 'reset']);
 const isButton = (element: UiElementValue) =>
-  element.tag === 'button' || (element.tag === 'input' && BUTTON_INPUTS.has(element.inputType ?? ''));
+  element.tag === 'button' || element.inButton || (element.tag === 'input' && BUTTON_INPUTS.has(element.inputType ?? ''));
 
 /**
  * A navigation within the frame's own site needs no more than a click; leaving the site (by

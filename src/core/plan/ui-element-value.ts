@@ -20,6 +20,7 @@ export function uiElementValue(observed: Partial<UiElementValue> = {}): UiElemen
     isPayment: false,
     formHasPayment: false,
     formHasPersonal: false,
+    inButton: false,
     lang: null,
     href: null,
     download: false,
