@@ -255,9 +255,12 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
     // moved by 1 px before its watch began (refused as moved), and its pixels could be captured on
     // either side of the snap. Each offset: the page at its top, the button below the fold.
     const offsets = [1_000, 1_234.5, 1_777.25, 2_000.3];
+    // And at 150% zoom, where a device pixel is 2/3 of a CSS pixel: the watch allows rounding only.
+    const runs: [number, number][] = [...offsets.map((o): [number, number] => [o, 1]), ...offsets.map((o): [number, number] => [o, 1.5])];
     const verdicts: Verdict[] = [];
     try {
-      for (const offset of offsets) {
+      for (const [offset, zoom] of runs) {
+        if (zoom !== 1) await probe('zoom', state.url, zoom);
         await state.page.evaluate((height) => {
           document.getElementById('below')?.remove();
           const section = document.createElement('section');
@@ -274,8 +277,9 @@ describe.each(BROWSERS)('pixels in %s', (name) => {
       }
       console.log(`[pixels ${name}] scrolled to: ${verdicts.map((v) => `${v.decision} ${codes(v).join(',')}`).join('; ')}`);
       for (const verdict of verdicts) expect(verdict).toMatchObject({ decision: 'allow', executed: true });
-      expect(await clicks()).toEqual(offsets.map(() => 'below-fold'));
+      expect(await clicks()).toEqual(runs.map(() => 'below-fold'));
     } finally {
+      await probe('zoom', state.url, 1);
       await state.page.evaluate(() => {
         document.getElementById('below')?.remove();
         window.scrollTo(0, 0);
