@@ -4,7 +4,7 @@ import { performAction, prepareSubmit } from './actions';
 import { portKeeper } from './port-keeper';
 import { submitGuarded } from './submission-guard';
 import { certifyTarget } from './verifiers/dom';
-import { activatedSubmitter, submissionOf } from './verifiers/form-request';
+import { submissionFor } from './verifiers/form-request';
 import { whileSkipped } from './verifiers/settle';
 import { type Box, endWatch, watched } from './watch';
 
@@ -183,8 +183,7 @@ function recheck(entry: Certified, operable: boolean): string | null {
  */
 async function submit(entry: Certified, tool: 'submit' | 'click'): Promise<ExecuteResult> {
   const element = entry.element!;
-  const submitter = tool === 'click' ? activatedSubmitter(element) : null;
-  const submission = tool === 'click' ? submitter && submissionOf(submitter) : submissionOf(element);
+  const submission = submissionFor(element, tool);
   if (!submission) return notExecuted('stale_evidence', 'The target no longer submits a form.');
   let guarded: ReturnType<typeof submitGuarded>;
   try {

@@ -7,7 +7,7 @@ import { AX_VERIFIER, observeAx } from './ax';
 import { inPaintedOrder } from './bidi';
 import { isPaymentField, isPersonalField } from './field-kinds';
 import { flatParent, holdsLegibleText } from './flat-tree';
-import { activatedSubmitter, certifySubmission, submissionOf } from './form-request';
+import { activatedSubmitter, certifySubmission, submissionFor } from './form-request';
 import { showsGraphic } from './graphic';
 import { hitTest } from './hit-test';
 import { layersOver } from './layers';
@@ -57,13 +57,7 @@ function certifyFound(
 ): TargetEvidence {
   // A click submits the form of the submit button it activates, whatever inside it was clicked.
   const submitter = element ? activatedSubmitter(element) : null;
-  const submitting = !element
-    ? null
-    : tool === 'submit'
-      ? submissionOf(element)
-      : tool === 'click' && submitter
-        ? submissionOf(submitter)
-        : null;
+  const submitting = element ? submissionFor(element, tool, submitter) : null;
   const submission = submitting ? certifySubmission(submitting) : null;
   if (element && !isInViewport(element.getBoundingClientRect())) {
     element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });

@@ -47,6 +47,20 @@ export function activatedSubmitter(element: Element): HTMLButtonElement | HTMLIn
   return null;
 }
 
+/**
+ * The submission an action on `element` makes: a `submit` submits the form it is or is in; a
+ * `click`, the form of the submit button it activates (`submitter`, found here unless given).
+ * The certification (dom.ts) and the executor (executor.ts) both ask this, so they never disagree.
+ */
+export function submissionFor(
+  element: Element,
+  tool: string | null,
+  submitter: HTMLButtonElement | HTMLInputElement | null = activatedSubmitter(element),
+): Submission | null {
+  if (tool === 'submit') return submissionOf(element);
+  return tool === 'click' && submitter !== null ? submissionOf(submitter) : null;
+}
+
 export function isSubmitButton(element: Element): element is HTMLButtonElement | HTMLInputElement {
   if (element instanceof HTMLButtonElement) return element.type === 'submit';
   return element instanceof HTMLInputElement && (element.type === 'submit' || element.type === 'image');

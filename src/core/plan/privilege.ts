@@ -45,7 +45,8 @@ export function clickPrivilege(element: UiElementValue, context: TargetContext |
   // lacks): an amount on a button of such a form is what it pays.
   const sensitiveForm = element.formHasPayment || element.formHasPassword || element.formHasPersonal;
   // And one declared in a language the lexicon lacks ("Lipa sasa", lang="sw"): Warrant cannot read it.
-  const unreadable = (name: string) => outsideLexicon(name) || namesAmount(name) || langOutsideLexicon(element.lang);
+  const foreign = langOutsideLexicon(element.lang);
+  const unreadable = (name: string) => foreign || outsideLexicon(name) || namesAmount(name);
   if (sensitiveForm && isButton(element) && [visibleText, accessibleName].some((name) => name !== null && unreadable(name)))
     return 'commit';
   if (element.href !== null && frameOrigin !== null && leavesSite(frameOrigin, element.href)) return 'navigate';
