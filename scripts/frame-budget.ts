@@ -23,7 +23,7 @@ export const BUDGET = {
   bridge: 14 * 1024,
   evidence: 114 * 1024,
   mainWorld: 90 * 1024,
-  agentCheck: 296 * 1024,
+  agentCheck: 298 * 1024,
 } as const;
 
 /**

@@ -144,14 +144,16 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     const page = await open('honest');
     const asked = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#confirm-th' } }, { approve: false });
     expect(asked.verdict).toMatchObject({ decision: 'ask', executed: false });
-    // Swahili (lang="sw") and a Finnish "pay 50 €", its words also in a span inside the button:
-    // Latin letters, no word the lexicon knows.
-    for (const target of ['#pay-sw', '#pay-fi', '#pay-fi-text']) {
+    // Swahili (lang="sw") and a Finnish "pay 50 €", its words also in a span inside the button,
+    // and in złoty as CLDR writes them: Latin letters, no word the lexicon knows.
+    for (const target of ['#pay-sw', '#pay-fi', '#pay-fi-text', '#pay-zl']) {
       const held = await proposeAndAnswer(env, page, { tool: 'click', args: { target } }, { approve: false });
       expect(held.verdict, target).toMatchObject({ decision: 'ask', executed: false });
     }
-    expect(await propose(page, { tool: 'click', args: { target: '#details' } })).toMatchObject({ decision: 'allow', executed: true });
-    expect(await events(page)).toEqual(['click:details']);
+    // A currency code beside what is no sum ("3D") is no amount.
+    for (const target of ['#details', '#export-3d'])
+      expect(await propose(page, { tool: 'click', args: { target } }), target).toMatchObject({ decision: 'allow', executed: true });
+    expect(await events(page)).toEqual(['click:details', 'click:export-3d']);
     await page.close();
   });
 

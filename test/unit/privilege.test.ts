@@ -223,8 +223,34 @@ describe('privilege by effect beyond words', () => {
     // Finnish and Swahili are not in the lexicon; the amount says what the button pays.
     for (const label of ['Maksa 499 €', 'Lipa $12', 'Bayar Rp 50.000', 'Zaplatit 1 200 Kč', 'Betala 99 SEK', 'CHF 12.50 bezahlen', '₹499'])
       expect(clickPrivilege(button({ formHasPayment: true }), label), label).toBe('commit');
+    // Codes in any case after the number, and currencies written in letters as CLDR formats prices.
+    for (const label of [
+      'Maksa 499 eur',
+      'EUR12',
+      'Betala 499 kr',
+      'Zapłać 49,99 zł',
+      'Fizetés 5\u00a0000 Ft',
+      'Plătește 12 lei',
+      'Bayar RM 50',
+      '2 TRY',
+    ])
+      expect(clickPrivilege(button({ formHasPayment: true }), label), label).toBe('commit');
     // No sum: a count, a version, a three-letter word that is no currency; or outside such a form.
-    for (const label of ['Show 3 items', 'Step 2 of 4', 'ABC 123', 'Page 10'])
+    // Nor a code or symbol beside what is no number on its own ("3D"), the lira's code where it is
+    // the English word, a page or a year abbreviated like a currency, feet, a word beginning "kr".
+    for (const label of [
+      'Show 3 items',
+      'Step 2 of 4',
+      'ABC 123',
+      'Page 10',
+      'TRY 2 WEEKS FREE',
+      'Try 2 weeks free',
+      'CAD 3D export',
+      'See p. 12',
+      '2024 \u0440.',
+      '5 ft',
+      'Krona 5',
+    ])
       expect(clickPrivilege(button({ formHasPayment: true }), label), label).toBe('interact');
     expect(clickPrivilege(button({}), 'Maksa 499 €')).toBe('interact');
     // Its text in a span inside the button, or a div with role=button: the button is what is pressed.

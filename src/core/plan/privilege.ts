@@ -2,6 +2,7 @@ import type { Privilege } from '../contracts';
 import { sameSite, scriptsOf } from '../text';
 import { closedConfusables } from '../text/confusables';
 import { NATIVE_OPS } from '../text/skeleton-ops';
+import { namesAmount } from './amounts';
 import { COMMIT_LANGUAGES } from './commit-lexicon';
 import { commitmentClassifier } from './commit-match';
 import { destinationsOf } from './destinations';
@@ -72,21 +73,6 @@ const langOutsideLexicon = (lang: string | null) => {
   return primary !== '' && primary !== 'und' && !LEXICON_LANGUAGES.has(primary);
 };
 const LEXICON_LANGUAGES = new Set(COMMIT_LANGUAGES);
-
-/**
- * A sum of money: a currency sign (Unicode's Sc category: $ € £ ¥ ₹ ₽ …) or an ISO 4217 code
- * beside a number, either side ("$49", "499 €", "EUR 12,50", "12.50 CHF").
- */
-const SIGN_AMOUNT = /\p{Sc}\s?\d|\d\s?\p{Sc}/u;
-const CODE_AMOUNT = /\b([A-Z]{3})\s?\d|\d\s?([A-Z]{3})\b/gu;
-const namesAmount = (label: string) =>
-  SIGN_AMOUNT.test(label) || Array.from(label.matchAll(CODE_AMOUNT)).some((match) => CURRENCIES.has(match[1] ?? match[2] ?? ''));
-/** The ISO 4217 codes of the currencies most paid in on the web; a sign covers the rest. */
-const CURRENCIES = new Set(
-  'USD EUR GBP JPY CNY CHF CAD AUD NZD SEK NOK DKK PLN CZK HUF RON TRY RUB UAH INR IDR VND KRW BRL MXN ARS ZAR KES NGN EGP SAR AED ILS THB MYR SGD HKD TWD PHP ISK'.split(
-    ' ',
-  ),
-);
 
 const BUTTON_INPUTS = new Set(['submit', 'button', 'image', 'reset']);
 const isButton = (element: UiElementValue) =>

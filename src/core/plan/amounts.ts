@@ -1,0 +1,47 @@
+import { CURRENCY_SYMBOLS } from './currency-symbols.generated';
+
+/**
+ * Whether a label names a sum of money: a currency beside a number, either side, written as people
+ * write prices —
+ * - a currency sign (Unicode's Sc category: "$49", "499 €", "₹499", "R$ 10");
+ * - an ISO 4217 code: after the number in any case ("12.50 CHF", "499 eur"), before it in capitals
+ *   ("EUR 12,50");
+ * - a currency's symbol in letters as CLDR formats prices ("499 kr", "49,99 zł", "Rp 50.000",
+ *   "12 lei", "100 лв.": currency-symbols.generated.ts), in the case CLDR writes it.
+ * The number stands alone: "CAD 3D export" and "2x" name no sum. "TRY 2 weeks free" does not
+ * either: the Turkish lira's code is an English word, and read only after its number ("2 TRY").
+ */
+export const namesAmount = (label: string): boolean =>
+  SIGN_AMOUNT.test(label) ||
+  Array.from(label.matchAll(CODE_BEFORE), (match) => match[1] ?? '').some((code) => CURRENCIES.has(code) && !WORD_CODES.has(code)) ||
+  Array.from(label.matchAll(CODE_AFTER), (match) => (match[1] ?? '').toUpperCase()).some((code) => CURRENCIES.has(code)) ||
+  SYMBOL_BEFORE.test(label) ||
+  SYMBOL_AFTER.test(label);
+
+/** A number, maybe grouped ("1 200", "1.200,50", "1'200"); its far side must not run on into a word ("3D", "A4"). */
+const NUMBER = String.raw`\d(?:[\d.,'’\u00a0\u202f ]*\d)?`;
+const EDGE_BEFORE = String.raw`(?<![\p{L}\p{N}])`;
+const EDGE_AFTER = String.raw`(?![\p{L}\p{N}])`;
+/** The space between a currency and its number, if any (a no-break space in most locales). */
+const GAP = String.raw`[\s\u00a0\u202f]?`;
+const SIGN_AMOUNT = /\p{Sc}\s?\d|\d\s?\p{Sc}/u;
+const CODE_BEFORE = new RegExp(`${EDGE_BEFORE}([A-Z]{3})${GAP}${NUMBER}${EDGE_AFTER}`, 'gu');
+const CODE_AFTER = new RegExp(String.raw`${EDGE_BEFORE}${NUMBER}${GAP}(\p{L}{3})${EDGE_AFTER}`, 'gu');
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const SYMBOLS = CURRENCY_SYMBOLS.split('|')
+  .map(literal)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+/** A symbol that ends in a letter must not run on into a word ("krona" is no "kr"); one ending in "." or "/" ends itself. */
+const SYMBOL_BEFORE = new RegExp(`${EDGE_BEFORE}(?:${SYMBOLS})${GAP}${NUMBER}${EDGE_AFTER}`, 'u');
+const SYMBOL_AFTER = new RegExp(`${EDGE_BEFORE}${NUMBER}${GAP}(?:${SYMBOLS})${EDGE_AFTER}`, 'u');
+
+/** The ISO 4217 codes of the currencies most paid in on the web; a sign or a symbol covers the rest. */
+const CURRENCIES = new Set(
+  'USD EUR GBP JPY CNY CHF CAD AUD NZD SEK NOK DKK PLN CZK HUF RON TRY RUB UAH INR IDR VND KRW BRL MXN ARS ZAR KES NGN EGP SAR AED ILS THB MYR SGD HKD TWD PHP ISK'.split(
+    ' ',
+  ),
+);
+/** Codes that are also words a label begins a sentence with ("TRY 2 weeks free"): read only after the number. */
+const WORD_CODES = new Set(['TRY']);
