@@ -1,7 +1,7 @@
 import type { FormRequest } from '../core/plan';
 import type { Action, ExecuteCommand, ExecuteResult } from '../messages/background-content';
 import { performAction, prepareSubmit } from './actions';
-import { portKeeper } from './port-keeper';
+import { onlySubmitting } from './only-submitting';
 import { submitGuarded } from './submission-guard';
 import { certifyTarget } from './verifiers/dom';
 import { submissionFor } from './verifiers/form-request';
@@ -118,7 +118,14 @@ async function executeOnce(command: ExecuteCommand, announce: Announce | null): 
   const tool = command.action.tool;
   if ((tool === 'submit' || tool === 'click') && entry.submission !== null && entry.element !== null) return submit(entry, tool);
   try {
-    const { result, submitted } = submittingNothing(() => performAction(command.action, entry.element));
+    let submitted = false;
+    const result = onlySubmitting(
+      null,
+      () => performAction(command.action, entry.element),
+      () => {
+        submitted = true;
+      },
+    );
     if (submitted) return notExecuted('stale_evidence', UNCERTIFIED_SUBMISSION);
     return result === undefined ? { executed: true, code: null, message: null } : { executed: true, code: null, message: null, result };
   } catch (error) {
@@ -128,30 +135,6 @@ async function executeOnce(command: ExecuteCommand, announce: Announce | null): 
 
 const UNCERTIFIED_SUBMISSION =
   'The action started a form submission it was not certified to make (the page changed what it activates); the submission was stopped.';
-
-/**
- * Runs an action certified to submit nothing, and stops any submission it starts anyway: the page
- * can change what a click activates after its certification, or while its own click listener runs
- * (point a <label> at a submit button, create the form a button's form= names, make a button a
- * submit button), which no check before the action sees (a review, Dec 5). The keeper's listener
- * runs before any of the page's (bridge.iife.ts). A submission by `form.submit()` fires no event.
- */
-function submittingNothing<T>(run: () => T): { result: T; submitted: boolean } {
-  const keeper = portKeeper();
-  let submitted = false;
-  if (keeper)
-    keeper.submitted = (event) => {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      submitted = true;
-    };
-  try {
-    const result = run();
-    return { result, submitted };
-  } finally {
-    if (keeper) keeper.submitted = null;
-  }
-}
 
 function recheck(entry: Certified, operable: boolean): string | null {
   const now = certifyTarget(entry.selector!);

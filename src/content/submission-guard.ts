@@ -1,5 +1,6 @@
 import type { FormRequest } from '../core/plan';
 import { requestDifference } from '../core/plan/form-difference';
+import { onlySubmitting } from './only-submitting';
 import { requestOf, type Submission } from './verifiers/form-request';
 
 /**
@@ -37,6 +38,9 @@ export type Guarded = { problem: string | null; navigation: Promise<string | nul
 export function submitGuarded({ form }: Submission, certified: FormRequest, perform: () => void): Guarded {
   let problem: string | null = null;
   let pending: { submitter: HTMLButtonElement | HTMLInputElement | null } | null = null;
+  // Another form submitted meanwhile (stopped by onlySubmitting); the certified one has not left yet.
+  let other = false;
+  let sent = false;
   const onSubmit = (event: Event) => {
     if (event.target !== form) return;
     const used = (event as SubmitEvent).submitter;
@@ -48,9 +52,12 @@ export function submitGuarded({ form }: Submission, certified: FormRequest, perf
     if (event.target !== form || pending === null) return;
     const leaving = requestOf(form, pending.submitter, (event as FormDataEvent).formData);
     pending = null;
-    const difference = requestDifference(certified, leaving);
-    if (difference === null) return;
-    problem = `The page changed the form's request after it was certified: ${difference}. It was not sent.`;
+    const difference = other ? null : requestDifference(certified, leaving);
+    if (!other && difference === null) {
+      sent = true;
+      return;
+    }
+    problem = other ? OTHER_FORM : `The page changed the form's request after it was certified: ${difference}. It was not sent.`;
     detach(form);
   };
   // Armed first: a browser may fire `navigate` while the submission is still under way.
@@ -58,7 +65,11 @@ export function submitGuarded({ form }: Submission, certified: FormRequest, perf
   window.addEventListener('submit', onSubmit);
   window.addEventListener('formdata', onFormData);
   try {
-    perform();
+    onlySubmitting(form, perform, () => {
+      other = true;
+    });
+    // Stopped while the certified form's own submission was cancelled by the page, or never began.
+    if (other && !sent) problem ??= OTHER_FORM;
   } finally {
     window.removeEventListener('submit', onSubmit);
     window.removeEventListener('formdata', onFormData);
@@ -68,6 +79,9 @@ export function submitGuarded({ form }: Submission, certified: FormRequest, perf
   navigation.cancel();
   return { problem, navigation: Promise.resolve(null) };
 }
+
+const OTHER_FORM =
+  'The page submitted another form while the certified one was submitted; it was stopped, and the certified form was not sent.';
 
 const detached = new WeakMap<HTMLFormElement, { parent: Node; next: Node | null }>();
 

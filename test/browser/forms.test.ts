@@ -140,6 +140,31 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     await page.close();
   });
 
+  it("stops another form an approved form's own handler submits beside it, into a hidden frame", async () => {
+    const before = env.server.posts.length;
+    const paid = posted('/pay').length;
+    const page = await open('other-form');
+    if (name === 'firefox') {
+      // Firefox runs Warrant's main-world script in the sandboxed frame too: its requestSubmit is
+      // the wrapped one, which holds the other form (and throws in the page's handler); the
+      // approved form posts as certified.
+      await proposeAndAnswer(env, page, submit(), { approve: true, navigates: true });
+      await expect.poll(() => posted('/pay').length, { timeout: 8_000 }).toBe(paid + 1);
+      expect(posted('/steal')).toEqual([]);
+      await page.close();
+      return;
+    }
+    // Chromium runs none there: the requestSubmit is pristine, and only the keeper's listener sees it. Neither form leaves.
+    const { verdict } = await proposeAndAnswer(env, page, submit(), { approve: true });
+    expect(verdict).toMatchObject({ approved: true, executed: false });
+    expect(codes(verdict)).toContain('stale_evidence');
+    expect(verdict.reasons.find((r) => r.code === 'stale_evidence')!.message).toMatch(/another form/u);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(posted('/steal')).toEqual([]);
+    expect(env.server.posts.length).toBe(before);
+    await page.close();
+  });
+
   it('asks before a button of a form with personal data that Warrant cannot read: another script, another declared language, a sum of money; a readable one runs', async () => {
     const page = await open('honest');
     const asked = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#confirm-th' } }, { approve: false });
