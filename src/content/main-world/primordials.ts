@@ -95,6 +95,7 @@ export const dom = freeze({
   buttonForm: getterOf(HTMLButtonElement.prototype, 'form'),
   labelControl: getterOf(HTMLLabelElement.prototype, 'control'),
   formElements: getterOf(HTMLFormElement.prototype, 'elements'),
+  collectionLength: getterOf(HTMLCollection.prototype, 'length'),
   eventType: getterOf(Event.prototype, 'type'),
   // isTrusted is an own, unforgeable property of every event, so reading it directly is safe.
   eventTrusted: (event: unknown) => (event as Event).isTrusted,
@@ -212,6 +213,7 @@ export const text = freeze({
   includes: stringIncludes,
   startsWith: methodOf(String.prototype, 'startsWith') as (s: string, part: string) => boolean,
   endsWith: methodOf(String.prototype, 'endsWith') as (s: string, part: string) => boolean,
+  trim: methodOf(String.prototype, 'trim') as (s: string) => string,
   slice: stringSlice,
   cssEscape: CSS.escape,
 });

@@ -129,3 +129,5 @@ export const COMMIT_LEXICON: Readonly<Record<string, CommitEntry>> = {
 
 /** The languages the lexicon covers (README lists them). */
 export const COMMIT_LANGUAGES: readonly string[] = Object.keys(COMMIT_LEXICON);
+/** The scripts the lexicon's languages are written in (ISO 15924), for labels it cannot read. */
+export const LEXICON_SCRIPTS: readonly string[] = ['Latn', 'Cyrl', 'Grek', 'Arab', 'Deva', 'Hani', 'Hira', 'Kana', 'Hang'];

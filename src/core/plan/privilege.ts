@@ -2,8 +2,8 @@ import type { Privilege } from '../contracts';
 import { sameSite, scriptsOf } from '../text';
 import { closedConfusables } from '../text/confusables';
 import { NATIVE_OPS } from '../text/skeleton-ops';
-import { namesAmount } from './amounts';
-import { COMMIT_LANGUAGES } from './commit-lexicon';
+import { amountReader } from './amounts';
+import { COMMIT_LANGUAGES, LEXICON_SCRIPTS } from './commit-lexicon';
 import { commitmentClassifier } from './commit-match';
 import { destinationsOf } from './destinations';
 import type { UiElementValue } from './observations';
@@ -16,6 +16,7 @@ import { sensitiveData } from './sensitive';
  */
 export const namesCommitment = (label: string): boolean => CLASSIFIER.namesCommitment(label);
 const CLASSIFIER = commitmentClassifier(NATIVE_OPS, closedConfusables);
+const namesAmount = amountReader(NATIVE_OPS);
 
 /**
  * What the extension observed that names or locates the target; never the assistant's claim.
@@ -65,8 +66,7 @@ export function targetPrivilege(tool: string, base: Privilege, element: UiElemen
 }
 
 /** The scripts the commitment lexicon has words in (commit-lexicon.ts's 24 languages). */
-const LEXICON_SCRIPTS = new Set(['Latn', 'Cyrl', 'Grek', 'Arab', 'Deva', 'Hani', 'Hira', 'Kana', 'Hang']);
-const outsideLexicon = (label: string) => scriptsOf(label).some((script) => !LEXICON_SCRIPTS.has(script));
+const outsideLexicon = (label: string) => scriptsOf(label).some((script) => !LEXICON_SCRIPTS.includes(script));
 /** A declared language (BCP 47: its primary subtag) the lexicon has no words in; an empty or absent one is not known to be. */
 const langOutsideLexicon = (lang: string | null) => {
   const primary = (lang ?? '').trim().toLowerCase().split(/[-_]/u)[0] ?? '';

@@ -15,6 +15,7 @@ import {
   urlHref,
   urlProtocol,
 } from '../primordials';
+import { sensitiveUnreadable } from './sensitive-form';
 
 /**
  * A synchronous, main-world approximation of the core's clickPrivilege (src/core/plan/privilege.ts):
@@ -192,7 +193,9 @@ function submits(element: Element): boolean {
 export function isPrivileged(element: Element, depth = 0): boolean {
   try {
     if (submits(element)) return true;
-    if (namesCommitment(labelsOf(element))) return true;
+    const label = labelsOf(element);
+    if (namesCommitment(label)) return true;
+    if (sensitiveUnreadable(element, label)) return true;
     if (dom.localName(element) === 'label' && depth === 0) {
       const control = dom.labelControl(element) as Element | null;
       if (control !== null && isPrivileged(control, 1)) return true;

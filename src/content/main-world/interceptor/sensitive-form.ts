@@ -1,0 +1,81 @@
+import { amountReader } from '../../../core/plan/amounts';
+import { COMMIT_LANGUAGES, LEXICON_SCRIPTS } from '../../../core/plan/commit-lexicon';
+import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES, PERSONAL_AUTOCOMPLETE } from '../../../core/plan/payment-hints';
+import { CAPTURED_TEXT_OPS, dom, remembered, text } from '../primordials';
+
+/**
+ * The core's sensitive-form rule (src/core/plan/privilege.ts), mirrored for the page's own clicks:
+ * a button of a form holding payment, password or personal-data fields may commit that data in
+ * words Warrant cannot read — a label in a script the lexicon lacks, one declared (the nearest
+ * `lang`) in a language it lacks, or one naming a sum of money ("Maksa 50 €", "Betala 499 kr").
+ * Read over built-ins captured before any page script; the label tests come first (remembered per
+ * label), so a page's click on an ordinary button pays no look at its form.
+ */
+
+const BUTTON = 'button, input[type=submit i], input[type=button i], input[type=image i], input[type=reset i], [role=button]';
+
+/** Built at document_start, before any page script could patch what building it calls. */
+const namesAmount = amountReader(CAPTURED_TEXT_OPS);
+let scripts = '';
+for (let at = 0; at < LEXICON_SCRIPTS.length; at += 1) scripts += `\\p{Script=${LEXICON_SCRIPTS[at]}}`;
+/** A letter or mark outside the lexicon's scripts (unassigned code points included: they count as unreadable). */
+const OUTSIDE_LEXICON = CAPTURED_TEXT_OPS.regExp(`[^${scripts}\\p{Script=Common}\\p{Script=Inherited}]`, 'u');
+const unreadable = remembered(65_536, (label) => CAPTURED_TEXT_OPS.search(label, OUTSIDE_LEXICON) || namesAmount(label));
+const SUBTAG_END = CAPTURED_TEXT_OPS.regExp('[-_].*$', 'su');
+
+/** A BCP 47 tag whose primary subtag the lexicon has no words in; an empty or undetermined one is not known to be. */
+const langOutsideLexicon = remembered(4_096, (lang) => {
+  const primary = text.replace(text.toLowerCase(text.trim(lang)), SUBTAG_END, '');
+  if (primary === '' || primary === 'und') return false;
+  for (let at = 0; at < COMMIT_LANGUAGES.length; at += 1) if (COMMIT_LANGUAGES[at] === primary) return false;
+  return true;
+});
+
+function declaredOutsideLexicon(button: Element): boolean {
+  const declaring = dom.closest(button, '[lang]');
+  return declaring !== null && langOutsideLexicon((dom.getAttribute(declaring, 'lang') as string | null) ?? '');
+}
+
+function formOf(button: Element): Element | null {
+  const name = dom.localName(button);
+  if (name === 'button') return dom.buttonForm(button) as Element | null;
+  if (name === 'input') return dom.inputForm(button) as Element | null;
+  return dom.closest(button, 'form');
+}
+
+function hinted(hint: string): boolean {
+  const folded = text.toLowerCase(hint);
+  for (let at = 0; at < PAYMENT_HINT_PREFIXES.length; at += 1) if (text.startsWith(folded, PAYMENT_HINT_PREFIXES[at]!)) return true;
+  for (let at = 0; at < PAYMENT_HINT_PARTS.length; at += 1) if (text.includes(folded, PAYMENT_HINT_PARTS[at]!)) return true;
+  return false;
+}
+
+const SPACES = CAPTURED_TEXT_OPS.regExp('\\s+', 'u');
+
+/** A field of payment, a password, or one whose autocomplete token declares personal data. */
+function sensitiveField(field: Element): boolean {
+  const name = dom.localName(field);
+  if (name !== 'input' && name !== 'select' && name !== 'textarea') return false;
+  const tokens = text.split(text.toLowerCase(text.trim((dom.getAttribute(field, 'autocomplete') as string | null) ?? '')), SPACES);
+  const token = tokens[tokens.length - 1] ?? '';
+  for (let at = 0; at < PERSONAL_AUTOCOMPLETE.length; at += 1) if (PERSONAL_AUTOCOMPLETE[at] === token) return true;
+  if (name !== 'input') return false;
+  if (dom.inputType(field) === 'password') return true;
+  const hints = [dom.autocomplete(field), dom.inputName(field), dom.getAttribute(field, 'id') ?? ''] as string[];
+  for (let at = 0; at < hints.length; at += 1) if (hints[at] !== '' && hinted(hints[at]!)) return true;
+  return false;
+}
+
+/** Whether clicking `element` (the control a click activates) presses such a button, labelled `label`. */
+export function sensitiveUnreadable(element: Element, label: string): boolean {
+  const button = dom.closest(element, BUTTON);
+  if (button === null) return false;
+  if (!unreadable(label) && !declaredOutsideLexicon(button)) return false;
+  const form = formOf(button);
+  if (form === null) return false;
+  // The form's controls, those joined to it with form= outside it included.
+  const controls = dom.formElements(form) as HTMLFormControlsCollection;
+  const count = dom.collectionLength(controls) as number;
+  for (let at = 0; at < count; at += 1) if (sensitiveField(controls[at] as Element)) return true;
+  return false;
+}
