@@ -182,6 +182,19 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     await page.close();
   });
 
+  it('rates a submission whose password field is joined to the form from outside it (form=) a credential action, as one inside it', async () => {
+    const page = await open('honest');
+    await page.evaluate(() => {
+      const pin = Object.assign(document.createElement('input'), { type: 'password', name: 'pin', value: '1234' });
+      pin.setAttribute('form', 'pay');
+      document.body.append(pin);
+    });
+    const { verdict } = await proposeAndAnswer(env, page, submit(), { approve: false });
+    expect(verdict).toMatchObject({ decision: 'ask', executed: false });
+    expect(verdict.reasons.map((r) => r.message).join(' ')).toContain('A credential action');
+    await page.close();
+  });
+
   it('asks before typing a card number or an IBAN into a field not declared for it', async () => {
     const page = await open('honest');
     for (const text of ['4111 1111 1111 1111', 'DE89 3704 0044 0532 0130 00']) {

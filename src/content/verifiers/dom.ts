@@ -209,7 +209,8 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
     visible: hidden === null,
     hiddenBy: hidden,
     isSubmit,
-    formHasPassword: (element instanceof HTMLFormElement ? element : form)?.querySelector('input[type="password"]') != null,
+    // Its controls, those joined to it with form= from outside it too: they are sent with it.
+    formHasPassword: controls.some((control) => control instanceof HTMLInputElement && control.type === 'password'),
     editable: isEditable(element),
     isPassword: element instanceof HTMLInputElement && element.type === 'password',
     inForm: element instanceof HTMLFormElement || form !== null || element.closest('form') !== null,
