@@ -75,12 +75,15 @@ async function decideAndAudit(request: ProposalRequest, sender: FrameSender): Pr
     return decided;
   });
   mark(request.requestId, 'decided');
-  await journal.stage('audit');
-  mark(request.requestId, 'journal:audit');
+  // Beside the record's write, not before it: the entry needs to say "audit" only if the record
+  // never lands, and the write is issued first (storage.session applies them in order). Removed
+  // once the verdict is on its way: an entry whose record was written is only removed by the next
+  // background (in-flight.ts). Both were awaited before: 1.8 ms of a 20.7 ms click, 0.9 of a
+  // 6.4 ms refusal (Chromium, bench:stages, Dec 5).
+  const staged = journal.stage('audit');
   const verdict = await recorded(request, sender, outcome, journal.id);
   mark(request.requestId, 'recorded');
-  await journal.end();
-  mark(request.requestId, 'journal:end');
+  void staged.then(() => journal.end());
   return verdict;
 }
 
