@@ -99,7 +99,7 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
     await page.close();
   });
 
-  it('holds a script click on a button of a payment form that names a sum or is worded where the lexicon cannot read it, even with RegExp, Array and String methods patched; the same words outside such a form run', async () => {
+  it('holds a script click on a button of a payment form that names a sum or is worded where the lexicon cannot read it, even with RegExp, Array and String methods and RegExp flag getters patched; the same words outside such a form run', async () => {
     const page = await open();
     await page.evaluate(() => {
       const w = window as unknown as { clicks: string[] };
@@ -124,6 +124,9 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
       // The page tries to blind a check that would use the engine's methods at click time.
       RegExp.prototype.exec = () => null;
       RegExp.prototype.test = () => false;
+      // The flag getters the built-in `flags` getter reads: a sticky copy matches only at its start.
+      Object.defineProperty(RegExp.prototype, 'sticky', { get: () => true, configurable: true });
+      Object.defineProperty(RegExp.prototype, 'unicode', { get: () => false, configurable: true });
       Array.prototype.some = () => false;
       String.prototype.trim = () => '';
       String.prototype.toLowerCase = () => 'en';

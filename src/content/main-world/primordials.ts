@@ -127,7 +127,30 @@ export const dom = freeze({
  */
 const regexpExec = RegExp.prototype.exec;
 const regexpSource = getterOf(RegExp.prototype, 'source') as (rx: RegExp) => string;
-const regexpFlags = getterOf(RegExp.prototype, 'flags') as (rx: RegExp) => string;
+/**
+ * A pattern's flags, from each flag's own getter (they read the pattern's internal slot). Not the
+ * `flags` getter: it reads `this.global`, `this.sticky`… through the prototype, where a page can
+ * redefine them (a review found a `sticky` getter returning true blinded every label check, Dec 5).
+ */
+const FLAG_GETTERS: [string, (rx: RegExp) => unknown][] = [];
+for (const [flag, key] of [
+  ['d', 'hasIndices'],
+  ['g', 'global'],
+  ['i', 'ignoreCase'],
+  ['m', 'multiline'],
+  ['s', 'dotAll'],
+  ['u', 'unicode'],
+  ['v', 'unicodeSets'],
+  ['y', 'sticky'],
+] as const) {
+  if (getOwnPropertyDescriptor(RegExp.prototype, key)?.get)
+    append(FLAG_GETTERS, [flag, getterOf(RegExp.prototype, key) as (rx: RegExp) => unknown]);
+}
+function regexpFlags(rx: RegExp): string {
+  let flags = '';
+  for (let at = 0; at < FLAG_GETTERS.length; at += 1) if (FLAG_GETTERS[at]![1](rx) === true) flags += FLAG_GETTERS[at]![0];
+  return flags;
+}
 const RegExpCtor = RegExp;
 const stringSlice = methodOf(String.prototype, 'slice') as (s: string, start: number, end?: number) => string;
 const stringIncludes = methodOf(String.prototype, 'includes') as (s: string, part: string) => boolean;
