@@ -128,27 +128,15 @@ export const dom = freeze({
 const regexpExec = RegExp.prototype.exec;
 const regexpSource = getterOf(RegExp.prototype, 'source') as (rx: RegExp) => string;
 /**
- * A pattern's flags, from each flag's own getter (they read the pattern's internal slot). Not the
- * `flags` getter: it reads `this.global`, `this.sticky`… through the prototype, where a page can
- * redefine them (a review found a `sticky` getter returning true blinded every label check, Dec 5).
+ * A pattern's flags from each flag's own getter (it reads an internal slot), not the `flags` getter,
+ * which reads `this.sticky`… through a prototype a page can redefine (a review, Dec 5).
  */
-const FLAG_GETTERS: [string, (rx: RegExp) => unknown][] = [];
-for (const [flag, key] of [
-  ['d', 'hasIndices'],
-  ['g', 'global'],
-  ['i', 'ignoreCase'],
-  ['m', 'multiline'],
-  ['s', 'dotAll'],
-  ['u', 'unicode'],
-  ['v', 'unicodeSets'],
-  ['y', 'sticky'],
-] as const) {
-  if (getOwnPropertyDescriptor(RegExp.prototype, key)?.get)
-    append(FLAG_GETTERS, [flag, getterOf(RegExp.prototype, key) as (rx: RegExp) => unknown]);
-}
+const FLAG_KEYS = ['hasIndices', 'global', 'ignoreCase', 'multiline', 'dotAll', 'unicode', 'unicodeSets', 'sticky'] as const;
+const FLAG_GETTERS = FLAG_KEYS.map((key) => getOwnPropertyDescriptor(RegExp.prototype, key)?.get);
 function regexpFlags(rx: RegExp): string {
   let flags = '';
-  for (let at = 0; at < FLAG_GETTERS.length; at += 1) if (FLAG_GETTERS[at]![1](rx) === true) flags += FLAG_GETTERS[at]![0];
+  for (let at = 0; at < FLAG_GETTERS.length; at += 1)
+    if (FLAG_GETTERS[at] && apply(FLAG_GETTERS[at]!, rx, []) === true) flags += 'dgimsuvy'[at];
   return flags;
 }
 const RegExpCtor = RegExp;
@@ -247,7 +235,6 @@ const parseIntCaptured = Number.parseInt;
 const MapCtor = Map;
 const mapGet = Map.prototype.get;
 const mapSet = Map.prototype.set;
-const mapHas = Map.prototype.has;
 
 /** The string, Map and Set operations the shared classifier needs (core/text/skeleton-ops.ts), captured. */
 export const CAPTURED_TEXT_OPS: TextOps = freeze({
@@ -276,28 +263,6 @@ export const CAPTURED_TEXT_OPS: TextOps = freeze({
   append,
 });
 
-/**
- * `compute`, remembered per key in the captured Map, which a page can neither read nor poison. For
- * answers that depend on the key alone. Emptied whenever its keys would exceed `maxChars`
- * characters, so it never holds more than that; a key longer than a sixteenth of that is computed
- * but not kept (one huge label would empty it on every call).
- */
-export function remembered<V>(maxChars: number, compute: (key: string) => V): (key: string) => V {
-  let map = new MapCtor<string, V>();
-  let chars = 0;
-  return (key) => {
-    if (apply(mapHas, map, [key])) return apply(mapGet, map, [key]) as V;
-    const value = compute(key);
-    if (key.length > maxChars / 16) return value;
-    if (chars + key.length > maxChars) {
-      map = new MapCtor<string, V>();
-      chars = 0;
-    }
-    apply(mapSet, map, [key, value]);
-    chars += key.length;
-    return value;
-  };
-}
 export const URLCtor = URL;
 export const urlHost = getterOf(URL.prototype, 'hostname') as (url: URL) => string;
 export const urlHref = getterOf(URL.prototype, 'href') as (url: URL) => string;

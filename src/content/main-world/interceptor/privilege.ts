@@ -7,7 +7,6 @@ import {
   dom,
   HOSTNAME,
   HREF,
-  remembered,
   text,
   textStart,
   URLCtor,
@@ -15,6 +14,7 @@ import {
   urlHref,
   urlProtocol,
 } from '../primordials';
+import { remembered } from '../remembered';
 import { sensitiveUnreadable } from './sensitive-form';
 
 /**

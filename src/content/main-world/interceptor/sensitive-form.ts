@@ -1,7 +1,8 @@
 import { amountReader } from '../../../core/plan/amounts';
 import { COMMIT_LANGUAGES, LEXICON_SCRIPTS } from '../../../core/plan/commit-lexicon';
 import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES, PERSONAL_AUTOCOMPLETE } from '../../../core/plan/payment-hints';
-import { CAPTURED_TEXT_OPS, dom, remembered, text } from '../primordials';
+import { CAPTURED_TEXT_OPS, dom, text } from '../primordials';
+import { remembered } from '../remembered';
 
 /**
  * The core's sensitive-form rule (src/core/plan/privilege.ts), mirrored for the page's own clicks:
