@@ -9,8 +9,8 @@ import { requestOf, type Submission } from './verifiers/form-request';
  * submitter or call `requestSubmit` again; `formdata` listeners may add, change or drop entries.
  * While Warrant performs a submission it watches the form's submission under way:
  *
- * 1. `submit` (window, bubbling, registered last so it runs after the page's listeners on the form
- *    and on window): records the submitter the browser actually uses, when the event was not
+ * 1. `submit` (window, or the form's shadow root, bubbling, registered last so it runs after the
+ *    page's listeners on the form and on window): records the submitter the browser actually uses, when the event was not
  *    cancelled (a cancelled submission sends nothing from the form).
  * 2. `formdata` that follows: the entry list as final as the page made it; the browser reads the
  *    action, method and target right after this event. If the request built from them differs from
@@ -62,8 +62,11 @@ export function submitGuarded({ form }: Submission, certified: FormRequest, perf
   };
   // Armed first: a browser may fire `navigate` while the submission is still under way.
   const navigation = watchNavigation(form, certified);
-  window.addEventListener('submit', onSubmit);
-  window.addEventListener('formdata', onFormData);
+  // A form in a shadow tree: its events do not leave the tree, so they are heard at its root.
+  const root = form.getRootNode();
+  const scope: EventTarget = root instanceof ShadowRoot ? root : window;
+  scope.addEventListener('submit', onSubmit);
+  scope.addEventListener('formdata', onFormData);
   try {
     onlySubmitting(form, perform, () => {
       other = true;
@@ -71,8 +74,8 @@ export function submitGuarded({ form }: Submission, certified: FormRequest, perf
     // Stopped while the certified form's own submission was cancelled by the page, or never began.
     if (other && !sent) problem ??= OTHER_FORM;
   } finally {
-    window.removeEventListener('submit', onSubmit);
-    window.removeEventListener('formdata', onFormData);
+    scope.removeEventListener('submit', onSubmit);
+    scope.removeEventListener('formdata', onFormData);
     reattach(form);
   }
   if (problem === null) return { problem, navigation: navigation.result };

@@ -165,6 +165,25 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     await page.close();
   });
 
+  it("stops a submission that a click certified to submit nothing starts in a shadow tree, open or closed; a shadow tree's own approved submission posts what was certified", async () => {
+    const paid = posted('/shadow-pay').length;
+    const page = await env.open('bank.example', '/shadow-submit.html');
+    for (const target of ['#open-text', '#closed-text', '#far-text']) {
+      const verdict = await propose(page, { tool: 'click', args: { target }, claims: { label: 'Show details' } });
+      expect(verdict, target).toMatchObject({ executed: false });
+      expect(codes(verdict), target).toEqual(['stale_evidence']);
+    }
+    const { verdict } = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#honest-box >>> #send' } }, { approve: true });
+    expect(verdict).toMatchObject({ approved: true, executed: true });
+    await expect.poll(() => posted('/shadow-pay').length, { timeout: 8_000 }).toBe(paid + 1);
+    expect(posted('/shadow-pay').at(-1)!.body).toBe('card=4111111111111111');
+    await new Promise((r) => setTimeout(r, 500));
+    // The page's click listeners ran (they are the page's); no submission they led to left.
+    expect(posted('/shadow-steal')).toEqual([]);
+    expect(await events(page)).toEqual(['open-box:click', 'closed-box:click', 'far-box:click', 'honest-box:submit']);
+    await page.close();
+  });
+
   it('asks before a button of a form with personal data that Warrant cannot read: another script, another declared language, a sum of money; a readable one runs', async () => {
     const page = await open('honest');
     const asked = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#confirm-th' } }, { approve: false });
