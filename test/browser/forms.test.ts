@@ -214,6 +214,16 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     await page.close();
   });
 
+  it('reads the form\'s own action and controls, not the controls named "action" and "elements" that shadow them: a credential post to /pay, sent as certified once approved', async () => {
+    const paid = posted('/pay').length;
+    const page = await open('named-controls');
+    const { listed } = await proposeAndAnswer(env, page, submit(), { approve: true, navigates: true });
+    expect(listed.text).toContain('A credential action');
+    await expect.poll(() => posted('/pay').length, { timeout: 8_000 }).toBe(paid + 1);
+    expect(posted('/pay').at(-1)!.body).toContain('action=login');
+    await page.close();
+  });
+
   it('asks before typing a card number or an IBAN into a field not declared for it', async () => {
     const page = await open('honest');
     for (const text of ['4111 1111 1111 1111', 'DE89 3704 0044 0532 0130 00']) {

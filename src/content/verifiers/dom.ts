@@ -7,6 +7,7 @@ import { AX_VERIFIER, observeAx } from './ax';
 import { inPaintedOrder } from './bidi';
 import { isPaymentField, isPersonalField } from './field-kinds';
 import { flatParent, holdsLegibleText } from './flat-tree';
+import { formControls } from './form-props';
 import { activatedSubmitter, certifySubmission, submissionFor } from './form-request';
 import { showsGraphic } from './graphic';
 import { hitTest } from './hit-test';
@@ -194,7 +195,8 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
   const form = control.form ?? submitter?.form ?? null;
   const inputType = element instanceof HTMLInputElement ? element.type : element instanceof HTMLButtonElement ? element.type : null;
   // The controls of the form the element is, belongs to, or sits in.
-  const controls = Array.from((element instanceof HTMLFormElement ? element : (form ?? element.closest('form')))?.elements ?? []);
+  const owner = element instanceof HTMLFormElement ? element : (form ?? element.closest('form'));
+  const controls = owner ? formControls(owner) : [];
   const isSubmit = submitter !== null;
   return {
     count: 1,

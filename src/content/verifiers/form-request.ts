@@ -1,5 +1,6 @@
 import type { FormEntry, FormRequest } from '../../core/plan';
 import { flatParent } from './flat-tree';
+import { formAction, formControls, formEnctype, formMethod, formTarget } from './form-props';
 import { shownText } from './rendered-text';
 import { Scene } from './text-runs';
 import { hiddenBy } from './visibility';
@@ -85,10 +86,10 @@ export function requestOf(
   scene: Scene | null = null,
 ): FormRequest {
   const override = (attribute: string) => submitter?.hasAttribute(attribute) === true;
-  const method = (override('formmethod') ? submitter!.formMethod : form.method).toLowerCase();
+  const method = (override('formmethod') ? submitter!.formMethod : formMethod(form)).toLowerCase();
   const baseTarget = document.querySelector('base[target]')?.getAttribute('target') ?? '';
   const used = new Set<Element>();
-  const controls = [...Array.from(form.elements), ...(submitter ? [submitter] : [])];
+  const controls = [...formControls(form), ...(submitter ? [submitter] : [])];
   const entries: FormEntry[] = [];
   let truncated = false;
   for (const [name, raw] of data) {
@@ -109,10 +110,10 @@ export function requestOf(
     });
   }
   return {
-    action: override('formaction') ? submitter!.formAction : form.action,
+    action: override('formaction') ? submitter!.formAction : formAction(form),
     method: method === 'post' || method === 'dialog' ? method : 'get',
-    enctype: (override('formenctype') ? submitter!.formEnctype : form.enctype).slice(0, 100),
-    target: (override('formtarget') ? submitter!.formTarget : form.target || baseTarget).slice(0, 1_000),
+    enctype: (override('formenctype') ? submitter!.formEnctype : formEnctype(form)).slice(0, 100),
+    target: (override('formtarget') ? submitter!.formTarget : formTarget(form) || baseTarget).slice(0, 1_000),
     entries,
     truncated,
   };
