@@ -22,7 +22,7 @@ export const BUDGET = {
   documentStart: 2_048,
   bridge: 14 * 1024,
   evidence: 114 * 1024,
-  mainWorld: 90 * 1024,
+  mainWorld: 92 * 1024,
   agentCheck: 298 * 1024,
 } as const;
 

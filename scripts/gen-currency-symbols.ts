@@ -50,7 +50,16 @@ const OTHER_MEANINGS = new Set([
   'UM',
   'Af',
   'Db',
+  // Kilometres, bedrooms, a Spanish law ("ley 1581"): false asks a red team found (Dec 5).
+  'KM',
+  '\u041a\u041c',
+  'Br',
+  'Br.',
+  'ley',
+  'lej',
 ]);
+/** Spellings people use that CLDR does not format with ("KSh 500", "Rs. 1,500", "Php 500", "99 TL", "лв", "дин"). */
+const INFORMAL = ['KSh', 'Rs.', 'Php', 'TL', '\u043b\u0432', '\u0434\u0438\u043d'];
 
 const SIGN = /\p{Sc}/u;
 const ISO_CODE = /^[A-Z]{3}$/u;
@@ -68,8 +77,12 @@ export function currencySymbols(): string[] {
       }
     }
   }
+  for (const symbol of INFORMAL) symbols.add(symbol);
   return [...symbols].sort();
 }
+
+/** Every ISO 4217 code the engine formats, for codes written in capitals beside a number ("Lipa TZS 5,000"). */
+export const currencyCodes = (): string[] => Intl.supportedValuesOf('currency').filter((code) => /^[A-Z]{3}$/u.test(code));
 
 /** Every code unit outside ASCII letters, digits and a few marks as a \u escape: no bidi or invisible characters in source. */
 const escaped = (text: string) => text.replace(/[^A-Za-z0-9 .:/-]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -80,6 +93,9 @@ export function renderCurrencySymbols(): string {
     '/** Currency symbols written in letters, as prices are formatted in CLDR locales, separated by "|". */',
     'export const CURRENCY_SYMBOLS =',
     `  '${currencySymbols().map(escaped).join('|')}';`,
+    '/** ISO 4217 codes, separated by "|". */',
+    'export const CURRENCY_CODES =',
+    `  '${currencyCodes().join('|')}';`,
     '',
   ].join('\n');
 }

@@ -233,11 +233,21 @@ describe('privilege by effect beyond words', () => {
       'Plătește 12 lei',
       'Bayar RM 50',
       '2 TRY',
+      // Digits of any script, any ISO code in capitals, informal spellings, a gap of format
+      // characters or broken lines (a red team and a review, Dec 5).
+      'Lipa TZS 5,000',
+      'Kulipa KSh 500',
+      'Maksa \uff14\uff19\uff19 €',
+      '\u0930\u0942 \u096a\u096f\u096f',
+      'Maksa 499\u200b€',
+      'Maksa\n   49,99\n   €',
+      'Betal499 kr.',
+      'Rs. 1,500',
     ])
       expect(clickPrivilege(button({ formHasPayment: true }), label), label).toBe('commit');
     // No sum: a count, a version, a three-letter word that is no currency; or outside such a form.
-    // Nor a code or symbol beside what is no number on its own ("3D"), the lira's code where it is
-    // the English word, a page or a year abbreviated like a currency, feet, a word beginning "kr".
+    // Nor a code or symbol beside what is no number on its own ("3D"), a code that is an English word
+    // before its number, a page, a year, kilometres, bedrooms, seconds or files, feet, a word beginning "kr".
     for (const label of [
       'Show 3 items',
       'Step 2 of 4',
@@ -248,6 +258,12 @@ describe('privilege by effect beyond words', () => {
       'CAD 3D export',
       'See p. 12',
       '2024 \u0440.',
+      'TOP 10',
+      'Stores within 10 KM',
+      'Ver ley 1581',
+      '30 Sek.',
+      '3 Br',
+      '5 php files',
       '5 ft',
       'Krona 5',
     ])
@@ -314,5 +330,15 @@ describe('links: where a URL may take the user', () => {
     expect(navigationPrivilege('https://bank.example', 'https://bank.example/go?to=https://www.bank.example/')).toBe('interact');
     const link = element({ tag: 'a', href: 'https://bank.example/l?u=https%253A%252F%252Fevil.example' });
     expect(clickPrivilege(link, { visibleText: 'Offers', frameOrigin: 'https://bank.example' })).toBe('navigate');
+  });
+});
+
+describe('sums of money in long labels', () => {
+  it('reads a long label in linear time: runs of grouped digits take no more than a few milliseconds', () => {
+    const label = `${'1 '.repeat(20_000)}${'1,'.repeat(20_000)}`;
+    const started = performance.now();
+    clickPrivilege(element({ tag: 'button', inputType: 'button', formHasPayment: true }), label);
+    // Generous: the quadratic search this guards against took 1.8 s on 32,000 characters.
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });

@@ -1,52 +1,62 @@
 import type { TextOps } from '../text/skeleton-ops';
-import { CURRENCY_SYMBOLS } from './currency-symbols.generated';
+import { CURRENCY_CODES, CURRENCY_SYMBOLS } from './currency-symbols.generated';
 
 /**
  * Whether a label names a sum of money: a currency beside a number, either side, written as people
  * write prices —
  * - a currency sign (Unicode's Sc category: "$49", "499 €", "₹499", "R$ 10");
- * - an ISO 4217 code: after the number in any case ("12.50 CHF", "499 eur"), before it in capitals
- *   ("EUR 12,50");
- * - a currency's symbol in letters as CLDR formats prices ("499 kr", "49,99 zł", "Rp 50.000",
- *   "12 lei", "100 лв.": currency-symbols.generated.ts), in the case CLDR writes it.
- * The number stands alone: "CAD 3D export" and "2x" name no sum. "TRY 2 weeks free" does not
- * either: the Turkish lira's code is an English word, and read only after its number ("2 TRY").
+ * - an ISO 4217 code in capitals ("EUR 12,50", "Lipa TZS 5,000", "12.50 CHF"), or after the number
+ *   in lower case for the currencies most paid in ("499 eur");
+ * - a currency's symbol in letters as CLDR formats prices, and a few common informal spellings
+ *   ("499 kr", "49,99 zł", "Rp 50.000", "KSh 500", "100 лв.": currency-symbols.generated.ts), in the
+ *   case written there.
+ * Digits of any script count ("４９９ €", "रू ४९९"). The number stands alone on its far side: "CAD 3D
+ * export" and "2x" name no sum. Codes that are words ("TRY 2 weeks free", "TOP 10") are read only
+ * after their number. Format characters (a zero-width space between the number and its currency)
+ * are dropped and white space runs read as one space first; at most 1,000 characters are read.
  *
  * Over string operations passed in, as the commitment classifier is (commit-match.ts): the core
  * passes the engine's, the MAIN world's interceptor those it captured before any page script.
  */
-export function amountReader(ops: Pick<TextOps, 'search' | 'regExp'>): (label: string) => boolean {
+export function amountReader(ops: Pick<TextOps, 'search' | 'regExp' | 'replace' | 'slice'>): (label: string) => boolean {
   // No prototype method is called here or in the reader (the MAIN world may build it after page scripts ran).
   const patterns = [
-    ops.regExp(String.raw`\p{Sc}\s?\d|\d\s?\p{Sc}`, 'u'),
+    ops.regExp(`\\p{Sc}${GAP}\\p{Nd}|\\p{Nd}${GAP}\\p{Sc}`, 'u'),
     ops.regExp(`${EDGE_BEFORE}(?:${BEFORE_CODES})${GAP}${NUMBER}${EDGE_AFTER}`, 'u'),
-    // Codes after the number, in any case.
-    ops.regExp(`${EDGE_BEFORE}${NUMBER}${GAP}(?:${ALL_CODES})${EDGE_AFTER}`, 'iu'),
+    ops.regExp(`${NUMBER_START}${NUMBER}${GAP}(?:${CURRENCY_CODES})${EDGE_AFTER}`, 'u'),
+    ops.regExp(`${NUMBER_START}${NUMBER}${GAP}(?:${LOWER_CODES})${EDGE_AFTER}`, 'iu'),
     ops.regExp(`${EDGE_BEFORE}(?:${SYMBOLS})${GAP}${NUMBER}${EDGE_AFTER}`, 'u'),
-    ops.regExp(`${EDGE_BEFORE}${NUMBER}${GAP}(?:${SYMBOLS})${EDGE_AFTER}`, 'u'),
+    ops.regExp(`${NUMBER_START}${NUMBER}${GAP}(?:${SYMBOLS})${EDGE_AFTER}`, 'u'),
   ];
-  return (label) => {
+  const format = ops.regExp('\\p{Cf}', 'gu');
+  const spaces = ops.regExp('\\s+', 'gu');
+  return (raw) => {
+    const label = ops.replace(ops.replace(ops.slice(raw, 0, 1_000), format, ''), spaces, ' ');
     for (let at = 0; at < patterns.length; at += 1) if (ops.search(label, patterns[at]!)) return true;
     return false;
   };
 }
 
-/** A number, maybe grouped ("1 200", "1.200,50", "1'200"); its far side must not run on into a word ("3D", "A4"). */
-const NUMBER = String.raw`\d(?:[\d.,'’\u00a0\u202f ]*\d)?`;
+/**
+ * A number, maybe grouped ("1.200,50", "1'200"; "1 200 Kč" is read as "200 Kč"), in digits of any
+ * script; its far side must not run on into a word ("3D", "A4"). No space inside: a run of
+ * space-separated digits made the search quadratic (a review, Dec 5).
+ */
+const NUMBER = String.raw`\p{Nd}(?:[\p{Nd}.,'’]*\p{Nd})?`;
 const EDGE_BEFORE = String.raw`(?<![\p{L}\p{N}])`;
 const EDGE_AFTER = String.raw`(?![\p{L}\p{N}])`;
+/** Before a number that comes first: no digit (a letter may touch it, as text nodes joined with nothing do: "Betal" + "499 kr"). */
+const NUMBER_START = String.raw`(?<!\p{N})`;
 /** The space between a currency and its number, if any (a no-break space in most locales). */
 const GAP = String.raw`[\s\u00a0\u202f]?`;
 
-/** The ISO 4217 codes of the currencies most paid in on the web; a sign or a symbol covers the rest. */
-const CODES =
-  'USD EUR GBP JPY CNY CHF CAD AUD NZD SEK NOK DKK PLN CZK HUF RON TRY RUB UAH INR IDR VND KRW BRL MXN ARS ZAR KES NGN EGP SAR AED ILS THB MYR SGD HKD TWD PHP ISK'.split(
-    ' ',
-  );
-/** Codes that are also words a label begins a sentence with ("TRY 2 weeks free"): read only after the number. */
-const WORD_CODES = ['TRY'];
-const BEFORE_CODES = CODES.filter((code) => !WORD_CODES.includes(code)).join('|');
-const ALL_CODES = CODES.join('|');
+/** Codes that are also words a label may begin with: read only after the number ("2 TRY"). */
+const WORD_CODES = ['ALL', 'BOB', 'CUP', 'GEL', 'MAD', 'MOP', 'PEN', 'SOS', 'TOP', 'TRY'];
+const BEFORE_CODES = CURRENCY_CODES.split('|')
+  .filter((code) => !WORD_CODES.includes(code))
+  .join('|');
+/** In lower case after the number, only these ("499 eur"): "30 sek." is seconds, "5 php files" files. */
+const LOWER_CODES = 'USD|EUR|GBP|CHF|JPY|CNY|AUD|NZD|PLN|CZK|HUF|RON|UAH|INR|IDR|BRL|MXN|ZAR|KES|NGN|AED|SGD|HKD';
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** Longest first, so "kr." is tried before "kr". */
