@@ -21,7 +21,10 @@ import { requestOf, type Submission } from './verifiers/form-request';
  *    `formData` are what will be requested; a submission that differs is cancelled there too. This
  *    also sees `form.submit()` from a page handler, which fires no `submit` event.
  *
- * Out of reach, and said so in the README: a handler that cancels the submission and sends the
+ * Out of reach, and said so in the README: a listener on the form (or between it and the window)
+ * that stops the `submit` or `formdata` event's propagation hides the submission from these
+ * checks, so the request leaves unchecked (detaching every form while its handlers run would
+ * reload the payment frames honest forms hold); a handler that cancels the submission and sends the
  * data itself (`fetch`, `XMLHttpRequest`, `sendBeacon`); a `formdata` listener the page adds to
  * window while the event is under way (it runs after this one; the `navigate` check still sees
  * the result where the Navigation API exists); a submission to a new window (`target=_blank`).
@@ -84,7 +87,7 @@ export function submitGuarded({ form }: Submission, certified: FormRequest, perf
 }
 
 const OTHER_FORM =
-  'The page submitted another form while the certified one was submitted; it was stopped, and the certified form was not sent.';
+  "The page submitted another form while the certified one was submitted; it was stopped, and so was the certified form, unless the page's own listeners hid its submission from Warrant.";
 
 const detached = new WeakMap<HTMLFormElement, { parent: Node; next: Node | null }>();
 
