@@ -117,6 +117,8 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
       add(form, 'kronor', 'Maksa 499 kr');
       add(form, 'swahili', 'Lipa sasa', 'sw');
       add(form, 'details', 'Show details');
+      // An icon font's glyph (a private-use character) beside a readable word: readable.
+      add(form, 'icon', '\ue8b6 Search');
       document.body.prepend(form);
       const outside = document.createElement('div');
       add(outside, 'sum-outside', 'Maksa 50 €');
@@ -133,8 +135,9 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
     });
     for (const id of ['sum', 'kronor', 'swahili'])
       expect(await attempt(page, `document.getElementById('${id}').click()`), id).toBe('NotAllowedError');
-    for (const id of ['details', 'sum-outside']) expect(await attempt(page, `document.getElementById('${id}').click()`), id).toBeNull();
-    expect(await clicks(page)).toEqual(['details', 'sum-outside']);
+    for (const id of ['details', 'icon', 'sum-outside'])
+      expect(await attempt(page, `document.getElementById('${id}').click()`), id).toBeNull();
+    expect(await clicks(page)).toEqual(['details', 'icon', 'sum-outside']);
     // Each held click is an ask, named by what the page shows.
     const listed = await answerPendingAsk(env, { approve: false });
     expect(listed.text).toMatch(/Maksa 50 €|Maksa 499 kr|Lipa sasa/u);

@@ -19,8 +19,11 @@ const BUTTON = 'button, input[type=submit i], input[type=button i], input[type=i
 const namesAmount = amountReader(CAPTURED_TEXT_OPS);
 let scripts = '';
 for (let at = 0; at < LEXICON_SCRIPTS.length; at += 1) scripts += `\\p{Script=${LEXICON_SCRIPTS[at]}}`;
-/** A letter or mark outside the lexicon's scripts (unassigned code points included: they count as unreadable). */
-const OUTSIDE_LEXICON = CAPTURED_TEXT_OPS.regExp(`[^${scripts}\\p{Script=Common}\\p{Script=Inherited}]`, 'u');
+/**
+ * A letter or mark outside the lexicon's scripts (unassigned code points included: they count as
+ * unreadable). Not a private-use character: an icon font's glyph, which the core leaves out too.
+ */
+const OUTSIDE_LEXICON = CAPTURED_TEXT_OPS.regExp(`[^${scripts}\\p{Script=Common}\\p{Script=Inherited}\\p{Co}]`, 'u');
 const unreadable = remembered(65_536, (label) => CAPTURED_TEXT_OPS.search(label, OUTSIDE_LEXICON) || namesAmount(label));
 const SUBTAG_END = CAPTURED_TEXT_OPS.regExp('[-_].*$', 'su');
 
@@ -43,6 +46,9 @@ function formOf(button: Element): Element | null {
   if (name === 'input') return dom.inputForm(button) as Element | null;
   return dom.closest(button, 'form');
 }
+
+/** The form a button belongs to, else the one it sits in (a `form=` naming no form), as the core reads it. */
+const formAround = (button: Element): Element | null => formOf(button) ?? dom.closest(button, 'form');
 
 function hinted(hint: string): boolean {
   const folded = text.toLowerCase(hint);
@@ -72,7 +78,7 @@ export function sensitiveUnreadable(element: Element, label: string): boolean {
   const button = dom.closest(element, BUTTON);
   if (button === null) return false;
   if (!unreadable(label) && !declaredOutsideLexicon(button)) return false;
-  const form = formOf(button);
+  const form = formAround(button);
   if (form === null) return false;
   // The form's controls, those joined to it with form= outside it included.
   const controls = dom.formElements(form) as HTMLFormControlsCollection;
