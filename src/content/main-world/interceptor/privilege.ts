@@ -1,5 +1,4 @@
 import { commitmentClassifier } from '../../../core/plan/commit-match';
-import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES } from '../../../core/plan/payment-hints';
 import {
   anchorHref,
   areaHref,
@@ -15,7 +14,7 @@ import {
   urlProtocol,
 } from '../primordials';
 import { remembered } from '../remembered';
-import { sensitiveUnreadable } from './sensitive-form';
+import { passwordOrPaymentInput, sensitiveUnreadable } from './sensitive-form';
 
 /**
  * A synchronous, main-world approximation of the core's clickPrivilege (src/core/plan/privilege.ts):
@@ -129,25 +128,13 @@ function linkHref(link: Element): string {
   }
 }
 
-/** The DOM verifier's payment hints (shared data), matched with captured string methods. */
-function paymentHint(hint: string): boolean {
-  const folded = text.toLowerCase(hint);
-  for (let at = 0; at < PAYMENT_HINT_PREFIXES.length; at += 1) if (text.startsWith(folded, PAYMENT_HINT_PREFIXES[at]!)) return true;
-  for (let at = 0; at < PAYMENT_HINT_PARTS.length; at += 1) if (text.includes(folded, PAYMENT_HINT_PARTS[at]!)) return true;
-  return false;
-}
-
 /**
  * Typing into a password or payment field is a credential action (the core's targetPrivilege for
  * `type`, mirrored). Whatever cannot be read counts as privileged.
  */
 export function fieldPrivileged(element: Element): boolean {
   try {
-    if (dom.localName(element) !== 'input') return false;
-    if (dom.inputType(element) === 'password') return true;
-    const hints = [dom.autocomplete(element), dom.inputName(element), dom.getAttribute(element, 'id') ?? ''] as string[];
-    for (let at = 0; at < hints.length; at += 1) if (paymentHint(hints[at]!)) return true;
-    return false;
+    return dom.localName(element) === 'input' && passwordOrPaymentInput(element);
   } catch {
     return true;
   }

@@ -50,10 +50,19 @@ function formOf(button: Element): Element | null {
 /** The form a button belongs to, else the one it sits in (a `form=` naming no form), as the core reads it. */
 const formAround = (button: Element): Element | null => formOf(button) ?? dom.closest(button, 'form');
 
-function hinted(hint: string): boolean {
+/** The DOM verifier's payment hints (shared data), matched with captured string methods. */
+function paymentHint(hint: string): boolean {
   const folded = text.toLowerCase(hint);
   for (let at = 0; at < PAYMENT_HINT_PREFIXES.length; at += 1) if (text.startsWith(folded, PAYMENT_HINT_PREFIXES[at]!)) return true;
   for (let at = 0; at < PAYMENT_HINT_PARTS.length; at += 1) if (text.includes(folded, PAYMENT_HINT_PARTS[at]!)) return true;
+  return false;
+}
+
+/** A password `<input>`, or one whose autocomplete token, name or id says it takes payment data. */
+export function passwordOrPaymentInput(input: Element): boolean {
+  if (dom.inputType(input) === 'password') return true;
+  const hints = [dom.autocomplete(input), dom.inputName(input), dom.getAttribute(input, 'id') ?? ''] as string[];
+  for (let at = 0; at < hints.length; at += 1) if (hints[at] !== '' && paymentHint(hints[at]!)) return true;
   return false;
 }
 
@@ -66,11 +75,7 @@ function sensitiveField(field: Element): boolean {
   const tokens = text.split(text.toLowerCase(text.trim((dom.getAttribute(field, 'autocomplete') as string | null) ?? '')), SPACES);
   const token = tokens[tokens.length - 1] ?? '';
   for (let at = 0; at < PERSONAL_AUTOCOMPLETE.length; at += 1) if (PERSONAL_AUTOCOMPLETE[at] === token) return true;
-  if (name !== 'input') return false;
-  if (dom.inputType(field) === 'password') return true;
-  const hints = [dom.autocomplete(field), dom.inputName(field), dom.getAttribute(field, 'id') ?? ''] as string[];
-  for (let at = 0; at < hints.length; at += 1) if (hints[at] !== '' && hinted(hints[at]!)) return true;
-  return false;
+  return name === 'input' && passwordOrPaymentInput(field);
 }
 
 /** Whether clicking `element` (the control a click activates) presses such a button, labelled `label`. */
