@@ -55,12 +55,15 @@ export function submitGuarded({ form }: Submission, certified: FormRequest, perf
     if (event.target !== form || pending === null) return;
     const leaving = requestOf(form, pending.submitter, (event as FormDataEvent).formData);
     pending = null;
-    const difference = other ? null : requestDifference(certified, leaving);
-    if (!other && difference === null) {
-      sent = true;
-      return;
+    if (other) problem = OTHER_FORM;
+    else {
+      const difference = requestDifference(certified, leaving);
+      if (difference === null) {
+        sent = true;
+        return;
+      }
+      problem = `The page changed the form's request after it was certified: ${difference}. It was not sent.`;
     }
-    problem = other ? OTHER_FORM : `The page changed the form's request after it was certified: ${difference}. It was not sent.`;
     detach(form);
   };
   // Armed first: a browser may fire `navigate` while the submission is still under way.
