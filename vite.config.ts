@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
@@ -40,11 +40,6 @@ export function manifestFor(target: Target): ManifestV3Export {
     manifest.permissions = (manifest.permissions as string[]).filter((permission) => permission !== 'offscreen');
     // Firefox has no `storage` manifest key (it warns) and reads managed storage without a schema.
     delete manifest.storage;
-    // Every content script at document_start costs Firefox a few milliseconds before the page's first
-    // script (measured, bench/reports/interception.md); the bridge's loader waits for the load anyway.
-    for (const script of manifest.content_scripts as { js: string[]; run_at: string }[]) {
-      if (script.js.includes('src/content/bridge.ts')) script.run_at = 'document_idle';
-    }
     // MAIN-world content scripts need Firefox 128; the data collection declaration, 140. Warrant
     // collects nothing: the audit stays in the browser's own storage, and nothing is sent anywhere.
     manifest.browser_specific_settings = {
@@ -119,6 +114,41 @@ function minifyDocumentStartScripts(outDir: string): Plugin {
         });
         writeFileSync(path, minified.code);
       }
+    },
+  };
+}
+
+/**
+ * The bridge (src/content/bridge.ts) is a content script only so that crxjs builds it as a module
+ * the page's frames may import (its chunk, web-accessible); no frame runs its loader. The port
+ * keeper (bridge.iife.ts) imports the module itself, when a page first talks to Warrant or the
+ * background first asks the frame to vouch for a child: a page that does neither loads nothing
+ * more than the keeper and the page API (issue 13 §1). So, after the bundle is written: the
+ * loader's manifest entry and file are removed, and the module's path the loader named is written
+ * into the keeper. The build fails if any step finds other than exactly what it expects.
+ */
+export const BRIDGE_PLACEHOLDER = '__WARRANT_BRIDGE_MODULE__';
+
+function keeperLoadsBridge(outDir: string): Plugin {
+  return {
+    name: 'warrant:keeper-loads-bridge',
+    apply: 'build',
+    closeBundle() {
+      const manifestPath = join(outDir, 'manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { content_scripts: { js: string[] }[] };
+      const loaders = manifest.content_scripts.filter((script) => script.js.some((file) => /-loader-[^/]*\.js$/.test(file)));
+      if (loaders.length !== 1 || loaders[0]!.js.length !== 1)
+        throw new Error(`expected one bridge loader content script, found ${loaders.length}`);
+      const loader = loaders[0]!.js[0]!;
+      const module = /getURL\(\s*"([^"]+)"\s*\)/.exec(readFileSync(join(outDir, loader), 'utf8'))?.[1];
+      if (!module || !existsSync(join(outDir, module))) throw new Error(`the bridge loader ${loader} names no module that was built`);
+      const keeperPath = join(outDir, 'src', 'content', 'bridge.iife.js');
+      const keeper = readFileSync(keeperPath, 'utf8');
+      if (keeper.split(BRIDGE_PLACEHOLDER).length !== 2) throw new Error(`${keeperPath} must name ${BRIDGE_PLACEHOLDER} exactly once`);
+      writeFileSync(keeperPath, keeper.replace(BRIDGE_PLACEHOLDER, module));
+      manifest.content_scripts = manifest.content_scripts.filter((script) => script !== loaders[0]);
+      writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+      rmSync(join(outDir, loader));
     },
   };
 }
@@ -275,6 +305,7 @@ export default defineConfig(({ mode }) => {
       // Before noEval: its check reads the frame modules as they are written.
       frameModules({ target, evalFree: EVAL_FREE, withoutEval }),
       noEval(),
+      keeperLoadsBridge(probe ? `dist/ocr-probe/${target}` : `dist/${target}`),
       minifyDocumentStartScripts(probe ? `dist/ocr-probe/${target}` : `dist/${target}`),
     ],
   };

@@ -2,11 +2,12 @@
  * `npm run budget` (and a step of `npm test`): what every frame loads, measured in the built
  * extension (dist/chrome, dist/firefox), against the per-frame budget (issue 13 §1, docs/design.md §2).
  *
- * - document_start, isolated world: the manifest's content scripts that are not the loader.
- * - the bridge: everything the loader's chunk imports, statically or on demand, followed through
+ * - document_start, isolated world: the manifest's content scripts (the port keeper).
+ * - the bridge: the module the port keeper imports on demand (its path, written into the keeper by
+ *   the build: vite.config.ts, keeperLoadsBridge) and everything it imports, statically or on demand, followed through
  *   the built files (`import … from "./x.js"`, `import("./x.js")`), except the evidence module and
- *   the in-page assistant check, which are reported apart: every frame loads the bridge once its
- *   page has loaded; the evidence module (evidence-*.js: verifiers, executor, frame chain) only in a
+ *   the in-page assistant check, which are reported apart: a frame loads the bridge once its page
+ *   talks to Warrant or it vouches for a child frame; the evidence module (evidence-*.js: verifiers, executor, frame chain) only in a
  *   frame that certifies, executes or vouches for a child frame; the assistant check
  *   (agent-check-*.js) only where an assistant was detected.
  * - none of it may hold zod, tldts, the confusables table or the resolver (markers below), and
@@ -66,18 +67,22 @@ export function measure(target: 'chrome' | 'firefox'): FrameReport {
   };
   const size = (file: string) => readFileSync(join(dist, file)).length;
   const report: FrameReport = { target, documentStart: {}, bridge: {}, evidence: {}, agentCheck: {}, mainWorld: 0, problems: [] };
-  let loader: string | null = null;
+  let entry: string | null = null;
   for (const script of manifest.content_scripts) {
     for (const file of script.js) {
-      if (script.world === 'MAIN') report.mainWorld += size(file);
-      else if (file.includes('-loader')) loader = file;
-      else report.documentStart[file] = size(file);
+      if (script.world === 'MAIN') {
+        report.mainWorld += size(file);
+        continue;
+      }
+      report.documentStart[file] = size(file);
+      const named = /"(assets\/[^"]+\.js)"/.exec(readFileSync(join(dist, file), 'utf8'))?.[1];
+      if (named !== undefined) {
+        if (entry !== null) throw new Error(`${target}: two content scripts name a bridge module`);
+        entry = named;
+      }
     }
   }
-  if (loader === null) throw new Error(`${target}: no bridge loader among the content scripts`);
-  report.documentStart[loader] = size(loader);
-  const entry = /getURL\("([^"]+)"\)/.exec(readFileSync(join(dist, loader), 'utf8'))?.[1];
-  if (!entry) throw new Error(`${target}: the loader names no chunk`);
+  if (entry === null) throw new Error(`${target}: no content script names the bridge module`);
   const read = (file: string) => readFileSync(join(dist, file), 'utf8');
   const importsOf = (file: string) => [...read(file).matchAll(IMPORTS)].map((match) => join(file, '..', match[1]!));
   const named = (pattern: RegExp) => (file: string) => pattern.test(file.split('/').pop()!);

@@ -2,7 +2,8 @@
  * Isolated world of every frame, at document_start, before the MAIN-world page API (manifest
  * order). Kept tiny, because every frame of every page waits for it: it takes the page API's
  * private port during the page API's synchronous handshake, asks for this site's interception mode,
- * and keeps the port for the bridge proper (bridge.ts), which loads without holding up the page.
+ * and keeps the port for the bridge (bridge.ts), which it imports only when it is needed: at the
+ * page API's first message, or at the background's first frame chain request.
  */
 import { FRAME_NONCE_PREFIX } from '../messages/frame-nonce';
 import { HANDSHAKE_EVENT, SITE_MODE_GLOBAL, SITE_MODE_QUERY, SITE_MODE_READY, SITE_MODES } from '../messages/handshake';
@@ -15,7 +16,13 @@ window.addEventListener('scroll', (event) => keeper.scrolled?.(event), { capture
 // And of its submit listeners: a submission Warrant's action starts uncertified is stopped (executor.ts).
 window.addEventListener('submit', (event) => keeper.submitted?.(event), true);
 
-type Runtime = { sendMessage(message: unknown): Promise<unknown> };
+type Listener = (message: unknown, sender: { id?: string; tab?: unknown }, respond: (answer: unknown) => void) => boolean | undefined;
+type Runtime = {
+  id: string;
+  getURL(path: string): string;
+  sendMessage(message: unknown): Promise<unknown>;
+  onMessage: { addListener(listener: Listener): void };
+};
 const runtime = ((globalThis as { browser?: { runtime: Runtime } }).browser ?? (globalThis as { chrome?: { runtime: Runtime } }).chrome)
   ?.runtime;
 
@@ -80,6 +87,33 @@ function onHandshake(event: Event): void {
   deliverInterceptionMode(port);
 }
 window.addEventListener(HANDSHAKE_EVENT, onHandshake, true);
+
+/**
+ * The bridge's module, as built: the build writes its path here (vite.config.ts, keeperLoadsBridge)
+ * and fails if this placeholder is missing, so a build never ships a keeper that loads nothing.
+ */
+const BRIDGE_MODULE = '__WARRANT_BRIDGE_MODULE__';
+type BridgeModule = typeof import('./bridge');
+let bridge: Promise<BridgeModule> | null = null;
+const loadBridge = (): Promise<BridgeModule> => {
+  bridge ??= import(/* @vite-ignore */ runtime!.getURL(BRIDGE_MODULE)) as Promise<BridgeModule>;
+  return bridge;
+};
+keeper.wake = () => void loadBridge().then((module) => module.start());
+
+/**
+ * Frame chain requests (messages/frame-chain.ts), registered here so that a parent whose bridge has
+ * not loaded can still vouch for its frame element. Only this extension's background may ask.
+ */
+runtime?.onMessage.addListener((message, sender, respond) => {
+  const kind = (message as { kind?: unknown } | null)?.kind;
+  if (typeof kind !== 'string' || !kind.startsWith('frame:')) return undefined;
+  if (sender.id !== runtime.id || sender.tab !== undefined) return undefined;
+  loadBridge()
+    .then((module) => module.answerFrameRequest(message))
+    .then(respond, () => respond(undefined));
+  return true;
+});
 
 /**
  * Frame chain (src/content/frame-element.ts): records which window posts a nonce this frame was

@@ -1,6 +1,6 @@
 /**
  * Hands the page API's private port from the tiny document_start script (bridge.iife.ts) to the
- * bridge proper (bridge.ts), which loads asynchronously so that pages do not wait for it. Both run
+ * bridge (bridge.ts, imported by the keeper when needed) so that pages do not wait for it. Both run
  * in this extension's isolated world, whose globals the page cannot see. Messages that arrive
  * before the bridge are queued, up to a limit; beyond it they are dropped, and the page's promise
  * never settles (nothing is executed without the bridge).
@@ -13,7 +13,7 @@ export type PortKeeper = {
   queue: unknown[];
   /** Set by the bridge once it runs; until then messages wait in `queue`. */
   deliver: ((data: unknown) => void) | null;
-  /** Set by the bridge's loader: asks for the bridge now (a message is waiting). */
+  /** Set by the keeper itself: loads the bridge now (a message is waiting). */
   wake?: () => void;
   /**
    * Frame chain: the nonces the background told this frame to expect, and the window that posted

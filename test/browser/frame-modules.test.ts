@@ -6,7 +6,8 @@ import type { FixtureServer } from '../support/server';
 
 /**
  * What a frame loads (issue 13 §1, scripts/frame-budget.ts for the sizes): beyond its two small
- * document_start scripts, nothing until its page talks to Warrant; then the bridge
+ * document_start scripts, nothing until its page talks to Warrant — not even the bridge's entry
+ * module (src/content/bridge.ts, which the port keeper imports); then the bridge
  * (src/content/bridge-main.ts), and the evidence module (verifiers, executor, the frame chain's
  * handler: src/content/evidence.ts) only on its first need — a proposal in it, or a child frame's
  * request to vouch for its frame element. Read from the scripts Chromium parsed in the frame's
@@ -37,7 +38,7 @@ async function watchModules(page: Page): Promise<{ top: () => Set<string> }> {
     if (frameId) frameOf.set(c.id, frameId);
   });
   cdp.on('Debugger.scriptParsed', ({ url, executionContextId }) => {
-    const match = new RegExp(`^chrome-extension://${CHROME_EXTENSION_ID}/assets/([\\w-]+?)-[\\w-]{8}\\.js$`).exec(url);
+    const match = new RegExp(`^chrome-extension://${CHROME_EXTENSION_ID}/assets/([\\w.-]+?)-[\\w-]{8}\\.js$`).exec(url);
     if (match) parsed.push({ context: executionContextId, name: match[1]! });
   });
   await cdp.send('Runtime.enable');
@@ -58,6 +59,7 @@ it('loads the bridge at the page’s first message, and the evidence module only
   expect([...top()].sort()).toEqual([]);
   const tools = await page.evaluate(() => (window as unknown as { warrant: { tools(): Promise<unknown> } }).warrant.tools());
   expect(Array.isArray(tools)).toBe(true);
+  expect(top().has('src-content-bridge.ts')).toBe(true);
   expect(top().has('bridge-main')).toBe(true);
   expect(top().has('evidence')).toBe(false);
   const verdict = await page.evaluate(() =>
@@ -86,5 +88,9 @@ it('loads the evidence module in a parent frame asked to vouch for its child fra
   expect(report.verdict).toMatchObject({ decision: 'allow', executed: true });
   expect(report.clicks).toEqual(['child-button']);
   expect(top().has('evidence')).toBe(true);
+  // The top page itself never talked to Warrant: the keeper loaded the entry module for the
+  // request, not the bridge proper.
+  expect(top().has('src-content-bridge.ts')).toBe(true);
+  expect(top().has('bridge-main')).toBe(false);
   await page.close();
 });
