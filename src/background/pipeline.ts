@@ -145,8 +145,12 @@ async function perform(call: BuiltinCall, evidence: Evidence, requestId: string,
   // The frame watches the target's area from before the re-check's capture until the command, so
   // the page cannot show one thing to the capture and leave another for the action (content/watch.ts).
   const watched = pixels?.thumb != null && selector !== null;
-  if (watched) await settleFrame(sender, requestId);
+  if (watched) {
+    await settleFrame(sender, requestId);
+    mark(requestId, 'settled');
+  }
   const changed = pixels ? await pixelsUnchanged(shot, pixels) : null;
+  if (pixels) mark(requestId, 'pixels-rechecked');
   if (changed) return { executed: false, code: 'stale_evidence' as const, message: changed };
   // The ancestors may have hidden or covered the frame since (during an ask, say): walk the chain again.
   const hidden = selector !== null ? await frameChainStillVisible(sender, evidence.frame, selector, evidence.certificates) : null;
