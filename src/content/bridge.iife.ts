@@ -99,7 +99,11 @@ const loadBridge = (): Promise<BridgeModule> => {
   bridge ??= import(/* @vite-ignore */ runtime!.getURL(BRIDGE_MODULE)) as Promise<BridgeModule>;
   return bridge;
 };
-keeper.wake = () => void loadBridge().then((module) => module.start());
+keeper.wake = () =>
+  void loadBridge().then(
+    (module) => module.start(),
+    () => undefined,
+  );
 
 /**
  * Frame chain requests (messages/frame-chain.ts), registered here so that a parent whose bridge has

@@ -184,20 +184,21 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     await page.close();
   });
 
-  it('asks before a button of a form with personal data that Warrant cannot read: another script, another declared language, a sum of money; a readable one runs', async () => {
+  it('asks before a button of a form with personal data that Warrant cannot read: another script, another declared language, a sum of money, and before a link or a focusable element there naming a sum; a readable one runs', async () => {
     const page = await open('honest');
     const asked = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#confirm-th' } }, { approve: false });
     expect(asked.verdict).toMatchObject({ decision: 'ask', executed: false });
     // Swahili (lang="sw") and a Finnish "pay 50 €", its words also in a span inside the button,
     // and in złoty as CLDR writes them: Latin letters, no word the lexicon knows.
-    for (const target of ['#pay-sw', '#pay-fi', '#pay-fi-text', '#pay-zl']) {
+    // And "pay 50 €" on a link and on a div the page gave a handler: what it pays, whatever presents it.
+    for (const target of ['#pay-sw', '#pay-fi', '#pay-fi-text', '#pay-zl', '#pay-fi-link', '#pay-fi-div']) {
       const held = await proposeAndAnswer(env, page, { tool: 'click', args: { target } }, { approve: false });
       expect(held.verdict, target).toMatchObject({ decision: 'ask', executed: false });
     }
-    // A currency code beside what is no sum ("3D") is no amount.
-    for (const target of ['#details', '#export-3d'])
+    // A currency code beside what is no sum ("3D") is no amount; a link naming none ("terms") is a plain click.
+    for (const target of ['#details', '#export-3d', '#terms-fi'])
       expect(await propose(page, { tool: 'click', args: { target } }), target).toMatchObject({ decision: 'allow', executed: true });
-    expect(await events(page)).toEqual(['click:details', 'click:export-3d']);
+    expect(await events(page)).toEqual(['click:details', 'click:export-3d', 'click:terms-fi']);
     await page.close();
   });
 

@@ -99,7 +99,7 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
     await page.close();
   });
 
-  it('holds a script click on a button of a payment form that names a sum or is worded where the lexicon cannot read it, even with RegExp, Array and String methods and RegExp flag getters patched; the same words outside such a form run', async () => {
+  it('holds a script click on a button of a payment form that names a sum or is worded where the lexicon cannot read it, and on a link or a div there naming a sum, even with RegExp, Array and String methods and RegExp flag getters patched; the same words outside such a form, a link naming no sum and the amount field run', async () => {
     const page = await open();
     await page.evaluate(() => {
       const w = window as unknown as { clicks: string[] };
@@ -117,6 +117,20 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
       add(form, 'kronor', 'Maksa 499 kr');
       add(form, 'swahili', 'Lipa sasa', 'sw');
       add(form, 'details', 'Show details');
+      // Not buttons: a link and a div the page gave a handler, naming a sum; a link naming none; the amount field.
+      const other = (tag: string, id: string, label: string) => {
+        const node = document.createElement(tag);
+        Object.assign(node, { id, textContent: label });
+        if (tag === 'a') node.setAttribute('href', `#${id}`);
+        node.addEventListener('click', () => w.clicks.push(id));
+        form.append(node);
+      };
+      other('a', 'sum-link', 'Maksa 50 €');
+      other('div', 'sum-div', 'Maksa 50 €');
+      other('a', 'terms', 'Ehdot');
+      const amount = Object.assign(document.createElement('input'), { id: 'amount', value: '50 €' });
+      amount.addEventListener('click', () => w.clicks.push('amount'));
+      form.append(amount);
       // An icon font's glyph (a private-use character) beside a readable word: readable.
       add(form, 'icon', '\ue8b6 Search');
       document.body.prepend(form);
@@ -133,11 +147,11 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
       String.prototype.trim = () => '';
       String.prototype.toLowerCase = () => 'en';
     });
-    for (const id of ['sum', 'kronor', 'swahili'])
+    for (const id of ['sum', 'kronor', 'swahili', 'sum-link', 'sum-div'])
       expect(await attempt(page, `document.getElementById('${id}').click()`), id).toBe('NotAllowedError');
-    for (const id of ['details', 'icon', 'sum-outside'])
+    for (const id of ['details', 'icon', 'sum-outside', 'terms', 'amount'])
       expect(await attempt(page, `document.getElementById('${id}').click()`), id).toBeNull();
-    expect(await clicks(page)).toEqual(['details', 'icon', 'sum-outside']);
+    expect(await clicks(page)).toEqual(['details', 'icon', 'sum-outside', 'terms', 'amount']);
     // Each held click is an ask, named by what the page shows.
     const listed = await answerPendingAsk(env, { approve: false });
     expect(listed.text).toMatch(/Maksa 50 €|Maksa 499 kr|Lipa sasa/u);

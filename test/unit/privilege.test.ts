@@ -271,7 +271,31 @@ describe('privilege by effect beyond words', () => {
     expect(clickPrivilege(button({}), 'Maksa 499 €')).toBe('interact');
     // Its text in a span inside the button, or a div with role=button: the button is what is pressed.
     expect(clickPrivilege(element({ tag: 'span', inButton: true, formHasPayment: true }), 'Maksa 499 €')).toBe('commit');
-    expect(clickPrivilege(element({ tag: 'span', formHasPayment: true }), 'Maksa 499 €')).toBe('interact');
+  });
+
+  it('makes anything else clicked in such a form that names a sum of money a commit: a link, a focusable element with a handler; not a field one types or picks in', () => {
+    // A link and a div the page gave a handler, as an attacker's page presented "pay 499 €" (Dec 5).
+    for (const extra of [
+      { tag: 'a', href: 'https://shop.example/#pay' },
+      { tag: 'div' },
+      { tag: 'span' },
+      { tag: 'input', inputType: 'checkbox' },
+    ])
+      expect(clickPrivilege(element({ ...extra, formHasPayment: true }), 'Maksa 499 €'), extra.tag).toBe('commit');
+    expect(clickPrivilege(element({ tag: 'a', href: 'https://shop.example/#pay', formHasPersonal: true }), 'Lipa TZS 5,000')).toBe(
+      'commit',
+    );
+    // Its value is what the user enters: clicking into the amount field names no action.
+    for (const extra of [{ tag: 'input', inputType: 'text', editable: true }, { tag: 'select' }, { tag: 'textarea', editable: true }])
+      expect(clickPrivilege(element({ ...extra, formHasPayment: true }), '499 €'), extra.tag).toBe('interact');
+    // Outside such a form, or no sum: its words decide. A script or language the lexicon lacks
+    // stays a button's rule (a Thai "forgot password?" link in a sign-in form is a plain click).
+    expect(clickPrivilege(element({ tag: 'a', href: 'https://shop.example/#pay' }), 'Maksa 499 €')).toBe('interact');
+    expect(clickPrivilege(element({ tag: 'a', href: 'https://shop.example/#terms', formHasPayment: true }), 'Ehdot')).toBe('interact');
+    expect(clickPrivilege(element({ tag: 'a', href: 'https://shop.example/#reset', formHasPassword: true }), 'ลืมรหัสผ่าน?')).toBe('interact');
+    expect(clickPrivilege(element({ tag: 'a', href: 'https://shop.example/#x', formHasPayment: true, lang: 'sw' }), 'Lipa sasa')).toBe(
+      'interact',
+    );
   });
 
   it('makes a button declared in a language the lexicon lacks a commit inside such a form', () => {

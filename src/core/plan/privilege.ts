@@ -49,8 +49,11 @@ export function clickPrivilege(element: UiElementValue, context: TargetContext |
   // And one declared in a language the lexicon lacks ("Lipa sasa", lang="sw"): Warrant cannot read it.
   const foreign = langOutsideLexicon(element.lang);
   const unreadable = (name: string) => foreign || outsideLexicon(name) || namesAmount(name);
-  if (sensitiveForm && isButton(element) && [visibleText, accessibleName].some((name) => name !== null && unreadable(name)))
-    return 'commit';
+  // Anything else clicked in such a form that names a sum of money pays it just the same, whatever
+  // presents it: a link, a focusable element the page gave a handler the DOM cannot see ("Maksa 499 €"
+  // on an <a> and on a <div tabindex>, an attacker's pages, Dec 5). Not a field one types or picks in.
+  const named = (test: (name: string) => boolean) => [visibleText, accessibleName].some((name) => name !== null && test(name));
+  if (sensitiveForm && (isButton(element) ? named(unreadable) : !entered(element) && named(namesAmount))) return 'commit';
   if (element.href !== null && frameOrigin !== null && leavesSite(frameOrigin, element.href)) return 'navigate';
   return 'interact';
 }
@@ -75,6 +78,8 @@ const langOutsideLexicon = (lang: string | null) => {
 const LEXICON_LANGUAGES = new Set(COMMIT_LANGUAGES);
 
 const BUTTON_INPUTS = new Set(['submit', 'button', 'image', 'reset']);
+/** A field whose text is what the user enters or picks (clicked to focus it): its value names no action. */
+const entered = (element: UiElementValue) => element.editable || element.tag === 'select' || element.tag === 'textarea';
 const isButton = (element: UiElementValue) =>
   element.tag === 'button' || element.inButton || (element.tag === 'input' && BUTTON_INPUTS.has(element.inputType ?? ''));
 

@@ -8,7 +8,8 @@ import { remembered } from '../remembered';
  * The core's sensitive-form rule (src/core/plan/privilege.ts), mirrored for the page's own clicks:
  * a button of a form holding payment, password or personal-data fields may commit that data in
  * words Warrant cannot read — a label in a script the lexicon lacks, one declared (the nearest
- * `lang`) in a language it lacks, or one naming a sum of money ("Maksa 50 €", "Betala 499 kr").
+ * `lang`) in a language it lacks, or one naming a sum of money ("Maksa 50 €", "Betala 499 kr");
+ * and anything else clicked in such a form that names a sum of money pays it just the same.
  * Read over built-ins captured before any page script; the label tests come first (remembered per
  * label), so a page's click on an ordinary button pays no look at its form.
  */
@@ -29,10 +30,13 @@ let namesAmount: ((label: string) => boolean) | null = null;
  * V8, paid by every page load): from the captured RegExp constructor and literals only, so what a
  * page patched meanwhile changes nothing (amounts.ts calls no prototype method).
  */
+const amountIn = remembered(65_536, (label) => {
+  namesAmount ??= amountReader(CAPTURED_TEXT_OPS);
+  return namesAmount(label);
+});
 const unreadable = remembered(65_536, (label) => {
   outsideLexicon ??= CAPTURED_TEXT_OPS.regExp(OUTSIDE_LEXICON, 'u');
-  namesAmount ??= amountReader(CAPTURED_TEXT_OPS);
-  return CAPTURED_TEXT_OPS.search(label, outsideLexicon) || namesAmount(label);
+  return CAPTURED_TEXT_OPS.search(label, outsideLexicon) || amountIn(label);
 });
 const SUBTAG_END = CAPTURED_TEXT_OPS.regExp('[-_].*$', 'su');
 
@@ -87,12 +91,26 @@ function sensitiveField(field: Element): boolean {
   return name === 'input' && passwordOrPaymentInput(field);
 }
 
-/** Whether clicking `element` (the control a click activates) presses such a button, labelled `label`. */
+/** A field whose value is what the user enters or picks: clicking into it names no action. */
+function entered(element: Element): boolean {
+  const name = dom.localName(element);
+  if (name === 'select' || name === 'textarea') return true;
+  if (name !== 'input') return false;
+  const type = dom.inputType(element) as string;
+  return !(type === 'submit' || type === 'button' || type === 'image' || type === 'reset' || type === 'checkbox' || type === 'radio');
+}
+
+/**
+ * Whether clicking `element` (the control a click activates) presses such a button, labelled
+ * `label` — or clicks anything else in such a form that names a sum of money (a link, an element the
+ * page gave a handler), as the core rules it.
+ */
 export function sensitiveUnreadable(element: Element, label: string): boolean {
   const button = dom.closest(element, BUTTON);
-  if (button === null) return false;
-  if (!unreadable(label) && !declaredOutsideLexicon(button)) return false;
-  const form = formAround(button);
+  if (button === null) {
+    if (entered(element) || !amountIn(label)) return false;
+  } else if (!unreadable(label) && !declaredOutsideLexicon(button)) return false;
+  const form = button === null ? dom.closest(element, 'form') : formAround(button);
   if (form === null) return false;
   // The form's controls, those joined to it with form= outside it included.
   const controls = dom.formElements(form) as HTMLFormControlsCollection;
