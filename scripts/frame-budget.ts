@@ -22,9 +22,9 @@ const ROOT = join(import.meta.dirname, '..');
 export const BUDGET = {
   documentStart: 2_048,
   bridge: 14 * 1024,
-  evidence: 114 * 1024,
+  evidence: 116 * 1024,
   mainWorld: 92 * 1024,
-  agentCheck: 298 * 1024,
+  agentCheck: 300 * 1024,
 } as const;
 
 /**

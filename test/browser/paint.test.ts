@@ -318,6 +318,16 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await readByPixels('#ellipsis-honest', 'Show all details of this item');
   });
 
+  it('counts only the letters a rounded clip leaves inside its curve: a label in a circle’s corner is not shown; a centred one, a pill and a round glyph button are', async () => {
+    await blocked('#round-cut', 'Open inbox', null);
+    await blocked('#round-clip', 'Open inbox', null);
+    // The rounded clip on a box inside the button clips the label just the same.
+    await blocked('#round-inner', 'Open inbox', null);
+    await performed('#round-honest', 'Open inbox');
+    await performed('#pill-honest', 'Open inbox');
+    await performed('#round-glyph', undefined);
+  });
+
   it("reads a bidi-overridden label in the order it is painted: the honest one passes, the disguised commitment is the user's call", async () => {
     await readByPixels('#bidi-honest', 'Scroll up');
     await readByPixels('#bidi-honest', undefined);

@@ -4,6 +4,18 @@ import type { Box, Scene } from './text-runs';
 /** What a clipping box (overflow, the viewport) lets through of the text inside it. */
 
 /**
+ * A clip: the rectangle every clipping box up the tree leaves (their intersection), and the rounded
+ * ones among them. A box with `border-radius` clips its content to its padding box with the inner
+ * radii (CSS Backgrounds 3 §5.3): a label in a rounded box's corner is cut away though it lies
+ * inside the rectangle (a 400 px circle, `overflow: hidden`, its label in the corner: allowed and
+ * performed in both browsers, a red team's round 8).
+ */
+export type Clip = Box & { rounded?: readonly Rounded[] };
+
+/** A padding box and its corners' radii on screen (x, y), top-left, top-right, bottom-right, bottom-left. */
+export type Rounded = { box: Box; radii: readonly (readonly [number, number])[] };
+
+/**
  * Paint containment (`contain: paint`, or `content` / `strict`, which include it) clips what the
  * box holds to its padding box on both axes, as `overflow: clip` does, whatever `overflow` says.
  */
@@ -19,7 +31,7 @@ export function clipsAcross(style: CSSStyleDeclaration, display: string): boolea
  * padding box: the border is painted outside what it clips (a button held to max-height:0 still
  * paints its border and padding, and not its text).
  */
-export function clipOf(node: Element, style: CSSStyleDeclaration, display: string, clip: Box): Box {
+export function clipOf(node: Element, style: CSSStyleDeclaration, display: string, clip: Clip): Clip {
   if (display === 'inline' || display === 'contents') return clip;
   const contained = paintContained(style);
   const x = contained || style.overflowX !== 'visible';
@@ -37,12 +49,112 @@ export function clipOf(node: Element, style: CSSStyleDeclaration, display: strin
   const bars = gutters(node, style);
   const start = bars.left ? bars.vertical * sx : 0;
   const end = bars.left ? 0 : bars.vertical * sx;
+  const corners = roundedPadding(style, rect, border, sx, sy);
   return {
     left: x ? Math.max(clip.left, rect.left + border('left') + start) : clip.left,
     right: x ? Math.min(clip.right, rect.right - border('right') - end) : clip.right,
     top: y ? Math.max(clip.top, rect.top + border('top')) : clip.top,
     bottom: y ? Math.min(clip.bottom, rect.bottom - border('bottom') - bars.horizontal * sy) : clip.bottom,
+    ...(corners || clip.rounded ? { rounded: [...(clip.rounded ?? []), ...(corners ? [corners] : [])] } : {}),
   };
+}
+
+const CORNERS = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
+
+/**
+ * The padding box with its inner radii, on screen; null where every corner is square. The outer
+ * radii are read as computed (a length or a percentage of the border box, one value or two),
+ * scaled down together where adjacent ones overlap (§5.5), then narrowed by the borders.
+ */
+function roundedPadding(
+  style: CSSStyleDeclaration,
+  rect: DOMRect,
+  border: (side: string) => number,
+  sx: number,
+  sy: number,
+): Rounded | null {
+  const width = rect.width;
+  const height = rect.height;
+  const length = (value: string | undefined, of: number, scale: number) =>
+    value === undefined
+      ? Number.NaN
+      : value.endsWith('%')
+        ? (Number.parseFloat(value) / 100) * of
+        : (Number.parseFloat(value) || 0) * scale;
+  const outer: [number, number][] = CORNERS.map((corner): [number, number] => {
+    const [h, v = h] = style.getPropertyValue(`border-${corner}-radius`).trim().split(/\s+/u);
+    const rx = Math.max(0, length(h, width, sx) || 0);
+    const ry = Math.max(0, length(v, height, sy) || 0);
+    return rx > 0 && ry > 0 ? [rx, ry] : [0, 0];
+  });
+  if (outer.every(([rx]) => rx === 0)) return null;
+  const [tl, tr, br, bl] = outer as [[number, number], [number, number], [number, number], [number, number]];
+  const f = Math.min(
+    1,
+    width / Math.max(1e-9, tl[0] + tr[0]),
+    width / Math.max(1e-9, bl[0] + br[0]),
+    height / Math.max(1e-9, tl[1] + bl[1]),
+    height / Math.max(1e-9, tr[1] + br[1]),
+  );
+  const left = border('left');
+  const right = border('right');
+  const top = border('top');
+  const bottom = border('bottom');
+  const inner = (r: [number, number], side: number, across: number): [number, number] => {
+    const rx = r[0] * f - side;
+    const ry = r[1] * f - across;
+    return rx > 0 && ry > 0 ? [rx, ry] : [0, 0];
+  };
+  return {
+    box: { left: rect.left + left, right: rect.right - right, top: rect.top + top, bottom: rect.bottom - bottom },
+    radii: [inner(tl, left, top), inner(tr, right, top), inner(br, right, bottom), inner(bl, left, bottom)],
+  };
+}
+
+/** Whether a point is inside a rounded padding box: inside its box, and inside the ellipse of any corner it lies in. */
+function insideRounded(x: number, y: number, { box, radii }: Rounded): boolean {
+  if (x < box.left || x > box.right || y < box.top || y > box.bottom) return false;
+  const centres: [number, number, readonly [number, number]][] = [
+    [box.left + radii[0]![0], box.top + radii[0]![1], radii[0]!],
+    [box.right - radii[1]![0], box.top + radii[1]![1], radii[1]!],
+    [box.right - radii[2]![0], box.bottom - radii[2]![1], radii[2]!],
+    [box.left + radii[3]![0], box.bottom - radii[3]![1], radii[3]!],
+  ];
+  for (const [index, [cx, cy, [rx, ry]]] of centres.entries()) {
+    if (rx === 0) continue;
+    const inCorner = (index === 0 || index === 3 ? x < cx : x > cx) && (index < 2 ? y < cy : y > cy);
+    if (inCorner && ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 > 1) return false;
+  }
+  return true;
+}
+
+/** Whether a rounded corner of the clip cuts into the box (the rounded box is convex: its four corners decide). */
+export function cornerCuts(box: Box, clip: Clip): boolean {
+  if (!clip.rounded) return false;
+  const points: [number, number][] = [
+    [box.left, box.top],
+    [box.right, box.top],
+    [box.right, box.bottom],
+    [box.left, box.bottom],
+  ];
+  return clip.rounded.some((round) => points.some(([x, y]) => !insideRounded(x, y, round)));
+}
+
+/** Samples per letter, across and down, where a rounded corner cuts into it. */
+const SAMPLES = 4;
+
+/** The share of a letter's sample points inside every rounded clip, where rounded corners cut into it. */
+function roundedShare(r: Box, clip: Clip): number {
+  if (!clip.rounded || !cornerCuts(r, clip)) return 1;
+  let inside = 0;
+  for (let i = 0; i < SAMPLES; i++) {
+    for (let j = 0; j < SAMPLES; j++) {
+      const x = r.left + ((i + 0.5) / SAMPLES) * (r.right - r.left);
+      const y = r.top + ((j + 0.5) / SAMPLES) * (r.bottom - r.top);
+      if (clip.rounded.every((round) => insideRounded(x, y, round))) inside++;
+    }
+  }
+  return inside / (SAMPLES * SAMPLES);
 }
 
 /**
@@ -63,13 +175,15 @@ export const cutAcross = (box: Box, clip: Box) => box.left < clip.left - 0.5 || 
 
 /** The share of a letter's width that must be inside the clip for the letter to count as shown. */
 const SHOWN_WIDTH = 0.5;
+/** Of its area, inside a rounded clip's curve (SHOWN_WIDTH × SHOWN_HEIGHT, about): sampled on a grid. */
+const SHOWN_AREA = 0.375;
 
 /**
  * The text node's letters as the clip shows them, one grapheme at a time: a letter shows when at
  * least SHOWN_WIDTH of its width (and SHOWN_HEIGHT of its height) is inside the clip; the letters
  * cut away leave a space, so the pieces left of a word do not read as one word.
  */
-export function lettersInside(text: Text, clip: Box, scene: Scene): string {
+export function lettersInside(text: Text, clip: Clip, scene: Scene): string {
   const range = document.createRange();
   let shown = '';
   let gap = false;
@@ -83,7 +197,10 @@ export function lettersInside(text: Text, clip: Box, scene: Scene): string {
     const inside = Array.from(range.getClientRects()).some((r) => {
       const across = Math.min(r.right, clip.right) - Math.max(r.left, clip.left);
       const down = Math.min(r.bottom, clip.bottom) - Math.max(r.top, clip.top);
-      return r.width > 0 && across >= SHOWN_WIDTH * r.width && down >= SHOWN_HEIGHT * (r.bottom - r.top);
+      // Where a rounded corner cuts into it: most of it inside the curve as well (SHOWN_AREA).
+      return (
+        r.width > 0 && across >= SHOWN_WIDTH * r.width && down >= SHOWN_HEIGHT * (r.bottom - r.top) && roundedShare(r, clip) >= SHOWN_AREA
+      );
     });
     if (inside) {
       shown += gap ? ` ${segment}` : segment;

@@ -1,4 +1,4 @@
-import { clipOf, clipsAcross, cutAcross, ellipsisOf, lettersInside, showsThrough } from './clip';
+import { type Clip, clipOf, clipsAcross, cornerCuts, cutAcross, ellipsisOf, lettersInside, showsThrough } from './clip';
 import { contrast, over, parseColour as parse, type Rgba } from './colour';
 import { flatParent } from './flat-tree';
 import { glyphsShown } from './glyphs';
@@ -36,8 +36,8 @@ export type ShownText = { text: string; doubts: string[] };
 type Paint = {
   /** Product of opacity and filter: opacity() down to here. */
   opacity: number;
-  /** The intersection of the clipping boxes (overflow, the viewport) down to here. */
-  clip: Box;
+  /** The intersection of the clipping boxes (overflow, the viewport) down to here, and the rounded ones. */
+  clip: Clip;
   /**
    * Whether the box that last clipped the inline axis marks where it cuts with an ellipsis
    * (text-overflow: ellipsis): its cut is shown to the reader, a plain cut is not.
@@ -127,6 +127,10 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
         if (paint.ellipsis) doubt(doubts, 'the label is cut short with an ellipsis on screen');
         else shown = lettersInside(text, paint.clip, scene);
         if (shown.trim() === '') continue;
+      } else if (boxes.some((box) => cornerCuts(box, paint.clip))) {
+        // A rounded corner of a clipping box cuts into the line: the letters it cuts away are not shown.
+        shown = lettersInside(text, paint.clip, scene);
+        if (shown.trim() === '') continue;
       }
       runs.push({ text: shown, first: boxes[0]!, last: boxes[boxes.length - 1]!, inline: true, owner: node, em });
     }
@@ -193,7 +197,7 @@ const VIEWPORT = (): Box => ({ left: 0, top: 0, right: innerWidth, bottom: inner
 /** What the element's flat-tree ancestors contribute: opacity, clipping boxes, the background behind it. */
 function paintAbove(element: Element, scene: Scene): Paint {
   let opacity = 1;
-  let clip = VIEWPORT();
+  let clip: Clip = VIEWPORT();
   const layers: Rgba[] = [];
   let background: Rgba | null | undefined;
   // Decided by the nearest box that clips across the line (the walk goes outwards).
