@@ -45,3 +45,45 @@ export function showsGraphic(element: Element, pictureOnly = false): boolean {
   // icon either (an icon's name may come from hidden text: only where a picture was seen).
   return budget < 0 && !pictureOnly;
 }
+
+/** Inside an SVG document or image: elements that draw words (text, or HTML laid out in the drawing). */
+const WORDS_IN_SVG = /<(?:[\w-]+:)?(?:text|foreignObject)\b/u;
+
+/**
+ * Whether a picture the control draws is seen to draw words of its own: an inline `<svg>` with
+ * `<text>` or `<foreignObject>`, an image whose source is such an SVG written into the page
+ * (`data:` URL), or an embedded document. An icon that names nothing the DOM can read may take its
+ * name from hidden text; one that draws words shows the user those words, which the pixels must
+ * read (issue 10 §8: a circle button showing an image of "Cancel" was named "Show details" by a
+ * label clipped away, a red team's round 8). A raster image's words are not seen here.
+ */
+export function drawsWords(element: Element): boolean {
+  const stack: Node[] = [element];
+  let budget = BUDGET;
+  while (stack.length > 0 && budget-- > 0) {
+    const node = stack.pop()!;
+    if (!(node instanceof Element) || NOT_CONTENT.has(node.localName)) continue;
+    const name = node.localName;
+    if (name === 'svg' && node.querySelector('text, foreignObject') !== null) return true;
+    if (name === 'object' || name === 'embed') return true;
+    if (node instanceof HTMLImageElement || (node instanceof HTMLInputElement && node.type === 'image')) {
+      const source = node instanceof HTMLImageElement ? node.currentSrc || node.src : node.src;
+      if (svgDataWithWords(source)) return true;
+    }
+    for (const child of Array.from(flatChildren(node))) stack.push(child);
+  }
+  return budget < 0;
+}
+
+/** A `data:image/svg+xml` URL (base64 or percent-encoded) whose drawing holds words. */
+function svgDataWithWords(url: string): boolean {
+  const match = /^data:image\/svg\+xml(;[^,]*)?,(.*)$/isu.exec(url);
+  if (!match) return false;
+  try {
+    const body = /;base64/iu.test(match[1] ?? '') ? atob(match[2]!) : decodeURIComponent(match[2]!);
+    return WORDS_IN_SVG.test(body);
+  } catch {
+    // Undecodable: what it draws cannot be told.
+    return true;
+  }
+}
