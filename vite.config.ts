@@ -145,7 +145,10 @@ function keeperLoadsBridge(outDir: string): Plugin {
       const keeperPath = join(outDir, 'src', 'content', 'bridge.iife.js');
       const keeper = readFileSync(keeperPath, 'utf8');
       if (keeper.split(BRIDGE_PLACEHOLDER).length !== 2) throw new Error(`${keeperPath} must name ${BRIDGE_PLACEHOLDER} exactly once`);
-      writeFileSync(keeperPath, keeper.replace(BRIDGE_PLACEHOLDER, module));
+      writeFileSync(
+        keeperPath,
+        keeper.replace(BRIDGE_PLACEHOLDER, () => module),
+      );
       manifest.content_scripts = manifest.content_scripts.filter((script) => script !== loaders[0]);
       writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
       rmSync(join(outDir, loader));

@@ -20,11 +20,11 @@ const ROOT = join(import.meta.dirname, '..');
 
 /** Bytes as built (minified: scripts/vite/frame-modules.ts). Raise only with a reason in docs/design.md. */
 export const BUDGET = {
-  documentStart: 2_048,
+  documentStart: 2_560,
   bridge: 14 * 1024,
-  evidence: 116 * 1024,
+  evidence: 118 * 1024,
   mainWorld: 92 * 1024,
-  agentCheck: 300 * 1024,
+  agentCheck: 302 * 1024,
 } as const;
 
 /**

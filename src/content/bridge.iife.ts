@@ -89,14 +89,22 @@ function onHandshake(event: Event): void {
 window.addEventListener(HANDSHAKE_EVENT, onHandshake, true);
 
 /**
- * The bridge's module, as built: the build writes its path here (vite.config.ts, keeperLoadsBridge)
- * and fails if this placeholder is missing, so a build never ships a keeper that loads nothing.
+ * The bridge's module, as built: the build writes its path over the placeholder below
+ * (vite.config.ts, keeperLoadsBridge) and fails if it is missing, so a build never ships a keeper
+ * that loads nothing. Written as `chrome.runtime.getURL("…")` with the path in place, the shape
+ * web-ext lint accepts for a dynamic import (it refuses one of a computed value); Firefox's content
+ * scripts have `chrome` too. A failed import is tried again at the next need, not kept.
  */
-const BRIDGE_MODULE = '__WARRANT_BRIDGE_MODULE__';
+declare const chrome: { runtime: { getURL(path: string): string } };
 type BridgeModule = typeof import('./bridge');
 let bridge: Promise<BridgeModule> | null = null;
 const loadBridge = (): Promise<BridgeModule> => {
-  bridge ??= import(/* @vite-ignore */ runtime!.getURL(BRIDGE_MODULE)) as Promise<BridgeModule>;
+  bridge ??= (import(/* @vite-ignore */ chrome.runtime.getURL('__WARRANT_BRIDGE_MODULE__')) as Promise<BridgeModule>).catch(
+    (error: unknown) => {
+      bridge = null;
+      throw error;
+    },
+  );
   return bridge;
 };
 keeper.wake = () =>

@@ -131,6 +131,10 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
       const amount = Object.assign(document.createElement('input'), { id: 'amount', value: '50 €' });
       amount.addEventListener('click', () => w.clicks.push('amount'));
       form.append(amount);
+      // A choice one ticks, priced: the form's submission is what pays.
+      const wrap = Object.assign(document.createElement('input'), { id: 'wrap', type: 'checkbox', title: 'Gift wrap +3 €' });
+      wrap.addEventListener('click', () => w.clicks.push('wrap'));
+      form.append(wrap);
       // An icon font's glyph (a private-use character) beside a readable word: readable.
       add(form, 'icon', '\ue8b6 Search');
       document.body.prepend(form);
@@ -149,9 +153,9 @@ describe.each(BROWSERS)('interception of page scripts in %s', (name) => {
     });
     for (const id of ['sum', 'kronor', 'swahili', 'sum-link', 'sum-div'])
       expect(await attempt(page, `document.getElementById('${id}').click()`), id).toBe('NotAllowedError');
-    for (const id of ['details', 'icon', 'sum-outside', 'terms', 'amount'])
+    for (const id of ['details', 'icon', 'sum-outside', 'terms', 'amount', 'wrap'])
       expect(await attempt(page, `document.getElementById('${id}').click()`), id).toBeNull();
-    expect(await clicks(page)).toEqual(['details', 'icon', 'sum-outside', 'terms', 'amount']);
+    expect(await clicks(page)).toEqual(['details', 'icon', 'sum-outside', 'terms', 'amount', 'wrap']);
     // Each held click is an ask, named by what the page shows.
     const listed = await answerPendingAsk(env, { approve: false });
     expect(listed.text).toMatch(/Maksa 50 €|Maksa 499 kr|Lipa sasa/u);

@@ -279,14 +279,24 @@ describe('privilege by effect beyond words', () => {
       { tag: 'a', href: 'https://shop.example/#pay' },
       { tag: 'div' },
       { tag: 'span' },
-      { tag: 'input', inputType: 'checkbox' },
+      // A read-only field styled as a button: nothing is typed into it.
+      { tag: 'input', inputType: 'text' },
     ])
       expect(clickPrivilege(element({ ...extra, formHasPayment: true }), 'Maksa 499 €'), extra.tag).toBe('commit');
     expect(clickPrivilege(element({ tag: 'a', href: 'https://shop.example/#pay', formHasPersonal: true }), 'Lipa TZS 5,000')).toBe(
       'commit',
     );
-    // Its value is what the user enters: clicking into the amount field names no action.
-    for (const extra of [{ tag: 'input', inputType: 'text', editable: true }, { tag: 'select' }, { tag: 'textarea', editable: true }])
+    // Its value is what the user enters: clicking into the amount field names no action; nor does
+    // ticking a choice ("Gift wrap +3 €"), its label, or an option: the submission is the commit.
+    for (const extra of [
+      { tag: 'input', inputType: 'text', editable: true },
+      { tag: 'select' },
+      { tag: 'textarea', editable: true },
+      { tag: 'input', inputType: 'checkbox' },
+      { tag: 'input', inputType: 'radio' },
+      { tag: 'label' },
+      { tag: 'option' },
+    ])
       expect(clickPrivilege(element({ ...extra, formHasPayment: true }), '499 €'), extra.tag).toBe('interact');
     // Outside such a form, or no sum: its words decide. A script or language the lexicon lacks
     // stays a button's rule (a Thai "forgot password?" link in a sign-in form is a plain click).

@@ -1,3 +1,4 @@
+import { zoomed } from './reach-sides';
 import { gutters } from './scrollbars';
 import type { Box, Scene } from './text-runs';
 
@@ -10,7 +11,11 @@ import type { Box, Scene } from './text-runs';
  * inside the rectangle (a 400 px circle, `overflow: hidden`, its label in the corner: allowed and
  * performed in both browsers, a red team's round 8).
  */
-export type Clip = Box & { rounded?: readonly Rounded[] };
+export type Clip = Box & {
+  rounded?: readonly Rounded[];
+  /** Why a rounded clip's curve could not be read (a radius in calc(), min()…, a clip margin, a turned box): the pixels read the corners. */
+  unsure?: string;
+};
 
 /** A padding box and its corners' radii on screen (x, y), top-left, top-right, bottom-right, bottom-left. */
 export type Rounded = { box: Box; radii: readonly (readonly [number, number])[] };
@@ -49,8 +54,11 @@ export function clipOf(node: Element, style: CSSStyleDeclaration, display: strin
   const bars = gutters(node, style);
   const start = bars.left ? bars.vertical * sx : 0;
   const end = bars.left ? 0 : bars.vertical * sx;
-  const corners = roundedPadding(style, rect, border, sx, sy);
+  // A curve only where both axes clip (one clipping axis leaves the other unbounded).
+  const corners = x && y ? roundedPadding(node, style, rect, border, sx, sy) : null;
+  const unsure = clip.unsure ?? corners?.unsure;
   return {
+    ...(unsure ? { unsure } : {}),
     left: x ? Math.max(clip.left, rect.left + border('left') + start) : clip.left,
     right: x ? Math.min(clip.right, rect.right - border('right') - end) : clip.right,
     top: y ? Math.max(clip.top, rect.top + border('top')) : clip.top,
@@ -61,33 +69,78 @@ export function clipOf(node: Element, style: CSSStyleDeclaration, display: strin
 
 const CORNERS = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
 
+/** The top-level parts of a computed value (spaces inside calc(…) do not split it). */
+function parts(value: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let part = '';
+  for (const char of value.trim()) {
+    if (char === '(') depth++;
+    if (char === ')') depth--;
+    if (/\s/u.test(char) && depth === 0) {
+      if (part) out.push(part);
+      part = '';
+    } else part += char;
+  }
+  if (part) out.push(part);
+  return out;
+}
+
+/**
+ * A radius as computed: a length, a percentage of `of`, or calc() of a sum of those (what the
+ * browser leaves of a mixed one, "calc(50% + 1px)"); NaN for anything else (min(), max(), clamp()…).
+ */
+function radius(value: string, of: number, scale: number): number {
+  const term = (text: string) => {
+    const m = /^([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)(px|%)$/iu.exec(text);
+    if (!m) return Number.NaN;
+    return m[2] === '%' ? (Number(m[1]) / 100) * of : Number(m[1]) * scale;
+  };
+  if (value === '0') return 0;
+  const calc = /^calc\((.*)\)$/isu.exec(value);
+  if (!calc) return term(value);
+  // A sum: terms joined by " + " or " - " (as computed values are serialised).
+  const tokens = calc[1]!.trim().split(/\s+([-+])\s+/u);
+  let sum = term(tokens[0]!);
+  for (let i = 1; i + 1 < tokens.length; i += 2) sum += (tokens[i] === '-' ? -1 : 1) * term(tokens[i + 1]!);
+  return sum;
+}
+
 /**
  * The padding box with its inner radii, on screen; null where every corner is square. The outer
  * radii are read as computed (a length or a percentage of the border box, one value or two),
- * scaled down together where adjacent ones overlap (§5.5), then narrowed by the borders.
+ * scaled down together where adjacent ones overlap (§5.5), then narrowed by the borders. A curve
+ * that cannot be read is taken at its largest (an ellipse filling the box) and said to be unsure.
  */
 function roundedPadding(
+  node: Element,
   style: CSSStyleDeclaration,
   rect: DOMRect,
   border: (side: string) => number,
   sx: number,
   sy: number,
-): Rounded | null {
+): (Rounded & { unsure?: string }) | null {
   const width = rect.width;
   const height = rect.height;
-  const length = (value: string | undefined, of: number, scale: number) =>
-    value === undefined
-      ? Number.NaN
-      : value.endsWith('%')
-        ? (Number.parseFloat(value) / 100) * of
-        : (Number.parseFloat(value) || 0) * scale;
+  let unsure: string | undefined;
   const outer: [number, number][] = CORNERS.map((corner): [number, number] => {
-    const [h, v = h] = style.getPropertyValue(`border-${corner}-radius`).trim().split(/\s+/u);
-    const rx = Math.max(0, length(h, width, sx) || 0);
-    const ry = Math.max(0, length(v, height, sy) || 0);
+    const [h = '0', v = h] = parts(style.getPropertyValue(`border-${corner}-radius`));
+    let rx = radius(h, width, sx);
+    let ry = radius(v, height, sy);
+    if (!Number.isFinite(rx) || !Number.isFinite(ry)) {
+      unsure = 'a rounded clip whose radius the DOM cannot read';
+      [rx, ry] = [width, height];
+    }
     return rx > 0 && ry > 0 ? [rx, ry] : [0, 0];
   });
   if (outer.every(([rx]) => rx === 0)) return null;
+  // overflow-clip-margin moves the curve outwards (or to the content box): not modelled.
+  const margin = style.getPropertyValue('overflow-clip-margin').trim();
+  if (margin !== '' && margin !== '0px' && margin !== 'padding-box 0px' && margin !== 'padding-box')
+    unsure ??= 'a rounded clip with a clip margin';
+  // The bounding box of a turned box is not the box: its curve is not where it would be.
+  const m = zoomed(node);
+  if (m === undefined || Math.abs(m.b) > 1e-6 || Math.abs(m.c) > 1e-6) unsure ??= 'a rounded clip on a turned box';
   const [tl, tr, br, bl] = outer as [[number, number], [number, number], [number, number], [number, number]];
   const f = Math.min(
     1,
@@ -108,6 +161,7 @@ function roundedPadding(
   return {
     box: { left: rect.left + left, right: rect.right - right, top: rect.top + top, bottom: rect.bottom - bottom },
     radii: [inner(tl, left, top), inner(tr, right, top), inner(br, right, bottom), inner(bl, left, bottom)],
+    ...(unsure ? { unsure } : {}),
   };
 }
 

@@ -109,10 +109,11 @@ function certifyFound(
     // leave text the DOM misjudged as not shown compared with nothing (a review, Dec 5).
     const hidden = !hasLetterOrDigit(text ?? '') && holdsHiddenLabel(element);
     const icon = drawsSymbol(text ?? '') || (isField(element) ? !labelShownElsewhere(element, scene) : showsGraphic(element, true));
-    const named = hidden && icon && namedByHiddenText(element, ax.name);
-    const hiddenText = hidden && !named;
-    // An icon whose picture draws words shows those words, not its hidden name: the pixels read it.
-    if (named && drawsWords(element)) doubts.push('its picture draws words of its own, which the DOM cannot read');
+    const hiddenText = hidden && !(icon && namedByHiddenText(element, ax.name));
+    // A control showing no letters of its own (an icon, named by aria-label, alt, title or hidden
+    // text) whose picture draws words shows those words, not its name: the pixels read it.
+    if (!hasLetterOrDigit(text ?? '') && !hiddenText && doubts.length < 16 && drawsWords(element))
+      doubts.push('its picture draws words of its own, which the DOM cannot read');
     // A control (not a field: a field's box is its picture) whose label is in the DOM but painted
     // away, and that draws no picture or icon either, shows the user an empty box: not a visible
     // target, whatever its size (a button held to max-height:0 keeps only its border).

@@ -64,7 +64,7 @@ export function drawsWords(element: Element): boolean {
     const node = stack.pop()!;
     if (!(node instanceof Element) || NOT_CONTENT.has(node.localName)) continue;
     const name = node.localName;
-    if (name === 'svg' && node.querySelector('text, foreignObject') !== null) return true;
+    if (name === 'svg' && svgDrawsWords(node)) return true;
     if (name === 'object' || name === 'embed') return true;
     if (node instanceof HTMLImageElement || (node instanceof HTMLInputElement && node.type === 'image')) {
       const source = node instanceof HTMLImageElement ? node.currentSrc || node.src : node.src;
@@ -73,6 +73,27 @@ export function drawsWords(element: Element): boolean {
     for (const child of Array.from(flatChildren(node))) stack.push(child);
   }
   return budget < 0;
+}
+
+/**
+ * An inline SVG drawing words: its own `<text>` or `<foreignObject>`, a `<use>` of an element that
+ * holds one (a `<symbol>` elsewhere in its tree), or an `<image>` of an SVG data URL that does.
+ */
+function svgDrawsWords(svg: Element): boolean {
+  if (svg.querySelector('text, foreignObject') !== null) return true;
+  const root = svg.getRootNode() as Document | ShadowRoot;
+  for (const use of Array.from(svg.querySelectorAll('use'))) {
+    const href = use.getAttribute('href') ?? use.getAttributeNS('http://www.w3.org/1999/xlink', 'href') ?? '';
+    // Another document's symbol: what it draws cannot be told.
+    if (!href.startsWith('#')) return href !== '';
+    const used = root.getElementById?.(href.slice(1));
+    if (used && (used.localName === 'text' || used.querySelector('text, foreignObject') !== null)) return true;
+  }
+  for (const image of Array.from(svg.querySelectorAll('image'))) {
+    const href = image.getAttribute('href') ?? image.getAttributeNS('http://www.w3.org/1999/xlink', 'href') ?? '';
+    if (svgDataWithWords(href)) return true;
+  }
+  return false;
 }
 
 /** A `data:image/svg+xml` URL (base64 or percent-encoded) whose drawing holds words. */

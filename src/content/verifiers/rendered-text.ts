@@ -128,7 +128,9 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
         else shown = lettersInside(text, paint.clip, scene);
         if (shown.trim() === '') continue;
       } else if (boxes.some((box) => cornerCuts(box, paint.clip))) {
-        // A rounded corner of a clipping box cuts into the line: the letters it cuts away are not shown.
+        // A rounded corner of a clipping box cuts into the line: the letters it cuts away are not
+        // shown; where the curve could not be read (taken at its largest), the pixels read them.
+        if (paint.clip.unsure) doubt(doubts, paint.clip.unsure);
         shown = lettersInside(text, paint.clip, scene);
         if (shown.trim() === '') continue;
       }

@@ -51,7 +51,7 @@ export function clickPrivilege(element: UiElementValue, context: TargetContext |
   const unreadable = (name: string) => foreign || outsideLexicon(name) || namesAmount(name);
   // Anything else clicked in such a form that names a sum of money pays it just the same, whatever
   // presents it: a link, a focusable element the page gave a handler the DOM cannot see ("Maksa 499 €"
-  // on an <a> and on a <div tabindex>, an attacker's pages, Dec 5). Not a field one types or picks in.
+  // on an <a> and on a <div tabindex>, an attacker's pages, Dec 5). Not a field one types in, nor a choice one picks.
   const named = (test: (name: string) => boolean) => [visibleText, accessibleName].some((name) => name !== null && test(name));
   if (sensitiveForm && (isButton(element) ? named(unreadable) : !entered(element) && named(namesAmount))) return 'commit';
   if (element.href !== null && frameOrigin !== null && leavesSite(frameOrigin, element.href)) return 'navigate';
@@ -78,8 +78,16 @@ const langOutsideLexicon = (lang: string | null) => {
 const LEXICON_LANGUAGES = new Set(COMMIT_LANGUAGES);
 
 const BUTTON_INPUTS = new Set(['submit', 'button', 'image', 'reset']);
-/** A field whose text is what the user enters or picks (clicked to focus it): its value names no action. */
-const entered = (element: UiElementValue) => element.editable || element.tag === 'select' || element.tag === 'textarea';
+/**
+ * A field whose text is what the user enters, or a choice one picks among a form's (a box ticked,
+ * an option, the label that ticks it: "Gift wrap +3 €"): its sum names no payment; the form's
+ * submission does, and is a commit of its own.
+ */
+const PICKS = new Set(['select', 'textarea', 'label', 'option']);
+const entered = (element: UiElementValue) =>
+  element.editable ||
+  PICKS.has(element.tag) ||
+  (element.tag === 'input' && (element.inputType === 'checkbox' || element.inputType === 'radio'));
 const isButton = (element: UiElementValue) =>
   element.tag === 'button' || element.inButton || (element.tag === 'input' && BUTTON_INPUTS.has(element.inputType ?? ''));
 

@@ -91,13 +91,20 @@ function sensitiveField(field: Element): boolean {
   return name === 'input' && passwordOrPaymentInput(field);
 }
 
-/** A field whose value is what the user enters or picks: clicking into it names no action. */
+/**
+ * A field whose value is what the user enters (not read-only), or a choice one picks (a box, an
+ * option, the label that ticks it): as the core rules it, its sum names no payment.
+ */
 function entered(element: Element): boolean {
   const name = dom.localName(element);
-  if (name === 'select' || name === 'textarea') return true;
+  if (name === 'select' || name === 'textarea' || name === 'label' || name === 'option') return true;
+  const editable = dom.getAttribute(element, 'contenteditable') as string | null;
+  if (editable !== null && editable !== 'false') return true;
   if (name !== 'input') return false;
   const type = dom.inputType(element) as string;
-  return !(type === 'submit' || type === 'button' || type === 'image' || type === 'reset' || type === 'checkbox' || type === 'radio');
+  if (type === 'checkbox' || type === 'radio') return true;
+  if (type === 'submit' || type === 'button' || type === 'image' || type === 'reset') return false;
+  return !dom.hasAttribute(element, 'readonly');
 }
 
 /**
@@ -110,7 +117,7 @@ export function sensitiveUnreadable(element: Element, label: string): boolean {
   if (button === null) {
     if (entered(element) || !amountIn(label)) return false;
   } else if (!unreadable(label) && !declaredOutsideLexicon(button)) return false;
-  const form = button === null ? dom.closest(element, 'form') : formAround(button);
+  const form = formAround(button ?? element);
   if (form === null) return false;
   // The form's controls, those joined to it with form= outside it included.
   const controls = dom.formElements(form) as HTMLFormControlsCollection;
