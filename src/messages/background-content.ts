@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ReasonCodeSchema } from '../core/contracts';
+import { lengthSafe } from '../core/contracts/length-safe';
 
 /** What the proposing frame is to do with the element it certified (or the page, for scroll). */
 export const ActionSchema = z.discriminatedUnion('tool', [
@@ -14,14 +15,16 @@ export const ActionSchema = z.discriminatedUnion('tool', [
 export type Action = z.infer<typeof ActionSchema>;
 
 /** Background → isolated world of one frame: perform what was certified, or nothing. */
-export const ExecuteCommandSchema = z.strictObject({
-  kind: z.literal('execute'),
-  requestId: z.string().min(1).max(64),
-  digest: z.string().max(128),
-  action: ActionSchema,
-  /** The target's area was to be watched since the re-check's capture: no watch is stale evidence. */
-  watched: z.literal(true).optional(),
-});
+export const ExecuteCommandSchema = lengthSafe(
+  z.strictObject({
+    kind: z.literal('execute'),
+    requestId: z.string().min(1).max(64),
+    digest: z.string().max(128),
+    action: ActionSchema,
+    /** The target's area was to be watched since the re-check's capture: no watch is stale evidence. */
+    watched: z.literal(true).optional(),
+  }),
+);
 export type ExecuteCommand = z.infer<typeof ExecuteCommandSchema>;
 
 /** Background → the frame that registered a page tool: run it with these arguments. */
