@@ -18,7 +18,7 @@ const MAX_DEPTH = 64;
 function exoticLength(value: unknown, depth: number): boolean {
   if (value === null || typeof value !== 'object') return false;
   if (depth > MAX_DEPTH) return true;
-  if (!Array.isArray(value) && Object.hasOwn(value, 'length') && typeof (value as { length: unknown }).length !== 'number') return true;
-  for (const key of Object.keys(value)) if (exoticLength((value as Record<string, unknown>)[key], depth + 1)) return true;
+  if (!Array.isArray(value) && Object.hasOwn(value, 'length') && typeof Reflect.get(value, 'length') !== 'number') return true;
+  for (const key of Object.keys(value)) if (exoticLength(Reflect.get(value, key), depth + 1)) return true;
   return false;
 }
