@@ -84,8 +84,9 @@ function svgDrawsWords(svg: Element): boolean {
   const root = svg.getRootNode() as Document | ShadowRoot;
   for (const use of Array.from(svg.querySelectorAll('use'))) {
     const href = use.getAttribute('href') ?? use.getAttributeNS('http://www.w3.org/1999/xlink', 'href') ?? '';
+    if (href === '') continue;
     // Another document's symbol: what it draws cannot be told.
-    if (!href.startsWith('#')) return href !== '';
+    if (!href.startsWith('#')) return true;
     const used = root.getElementById?.(href.slice(1));
     if (used && (used.localName === 'text' || used.querySelector('text, foreignObject') !== null)) return true;
   }
