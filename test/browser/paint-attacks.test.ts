@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS, type TestPage } from '../support/browsers';
 import { captureCounter } from '../support/captures';
-import { clicks, codes, proposeOrDeny, useBrowser } from '../support/suite';
+import { clicks, codes, proposeOrDeny, useBrowser, type Verdict } from '../support/suite';
 import { waitFor } from '../support/wait';
 
 /**
@@ -23,6 +23,9 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
     const page = await env.open('shop.example', path);
     const { verdict } = await click(page, target, label);
     expect(verdict.executed, `${path} ${target}`).toBe(false);
+    // Refused for what Warrant saw, not because the worker never answered.
+    expect(codes(verdict), `${path} ${target}`).not.toContain('internal_error');
+    expect(codes(verdict), `${path} ${target}`).not.toContain('timeout');
     if (code) expect(codes(verdict)).toContain(code);
     expect(await clicks(page)).toEqual([]);
     await page.close();
@@ -42,24 +45,6 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
     else expect(captured, `${path} ${target} settled without the pixels`).toBe(0);
     await page.close();
   }
-
-  // First in the block: a browser's first proposal, to a stopped worker, is where a per-tab mark of
-  // shared windows, kept from the browser's events, once came too late (the click was performed).
-  it('counts a cover made click-through by the timeline of a window opened in the very task that proposes', async () => {
-    type Opening = { openAndAnimate(): boolean; warrant: { propose(call: unknown): Promise<{ executed: boolean }> } };
-    const page = await env.open('shop.example', '/animation-window.html');
-    // As after a minute idle: the worker that wakes for both the event and the question.
-    await env.browser.stopServiceWorker?.();
-    const verdict = await page.evaluate(() => {
-      const w = window as unknown as Opening;
-      if (!w.openAndAnimate()) throw new Error('the popup was not opened');
-      return w.warrant.propose({ tool: 'click', args: { target: '#close' }, claims: { label: 'Close panel' } });
-    });
-    expect(verdict.executed).toBe(false);
-    expect(await clicks(page)).toEqual([]);
-    await page.evaluate(() => (window as unknown as { popupWindow: Window }).popupWindow.close());
-    await page.close();
-  });
 
   // --- geometry and units (reach-geometry.html) ---
   // The browser makes the paint reach further than its style reads at face value: a motion path turns
@@ -322,3 +307,39 @@ async function openedWindow(opener: TestPage, path: string): Promise<TestPage> {
     close: async () => undefined,
   };
 }
+
+// A browser of its own, so its first proposal goes to a stopped worker: a per-tab mark of shared
+// windows, kept from the browser's events, once came too late there (the click was performed).
+// Alone too so that a worker the harness failed to wake again (CI, Dec 6: every later probe
+// message in the block found no receiving end) fails here, by name, and nowhere else.
+describe.each(BROWSERS)('a stopped worker and a window opened in %s', (browserName) => {
+  const env = useBrowser(browserName, { scrollbars: true, probe: true });
+
+  it('counts a cover made click-through by the timeline of a window opened in the very task that proposes', async () => {
+    type Opening = { openAndAnimate(): boolean; warrant: { propose(call: unknown): Promise<Verdict> } };
+    const page = await env.open('shop.example', '/animation-window.html');
+    // As after a minute idle: the worker that wakes for both the event and the question.
+    await env.browser.stopServiceWorker?.();
+    const verdict = await page.evaluate(() => {
+      const w = window as unknown as Opening;
+      if (!w.openAndAnimate()) throw new Error('the popup was not opened');
+      return w.warrant.propose({ tool: 'click', args: { target: '#close' }, claims: { label: 'Close panel' } });
+    });
+    // Refused by the policy for what it saw, not by a worker that never answered.
+    expect(verdict).toMatchObject({ decision: 'block', executed: false });
+    expect(codes(verdict)).not.toContain('internal_error');
+    expect(await clicks(page)).toEqual([]);
+    await page.evaluate(() => (window as unknown as { popupWindow: Window }).popupWindow.close());
+    // The woken worker goes on answering: the twin button beside no cover is performed.
+    const honest = await env.open('shop.example', '/animation-window.html?honest');
+    const { verdict: next, asked } = await proposeOrDeny(env, honest, {
+      tool: 'click',
+      args: { target: '#close' },
+      claims: { label: 'Close panel' },
+    });
+    expect(asked).toBe(false);
+    expect(next).toMatchObject({ decision: 'allow', executed: true });
+    await honest.close();
+    await page.close();
+  });
+});
