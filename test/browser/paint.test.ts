@@ -302,6 +302,12 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     // name: the pixels read it, and it is not what is claimed (a red team's round 8).
     await blocked('#icon-sr-words', 'Settings', null);
     await blocked('#icon-sr-svgtext', 'Settings', null);
+    // Drawn by a sprite's <use>, followed as the browser follows it: after an empty <use>, through a
+    // symbol that uses another, or by an escaped fragment; the twin's chain ends in a shape.
+    await blocked('#icon-use-empty', 'Settings', null);
+    await blocked('#icon-use-chain', 'Settings', null);
+    await blocked('#icon-use-escaped', 'Settings', null);
+    await performed('#icon-use-honest', 'Settings');
     // Named by aria-label instead, the same picture of words is read by the pixels (a review, Dec 6).
     await blocked('#icon-aria-words', 'Settings', null);
     // Only where the hidden text is the name: the same said again by aria-label is, an aria-label

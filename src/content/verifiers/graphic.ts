@@ -75,26 +75,51 @@ export function drawsWords(element: Element): boolean {
   return budget < 0;
 }
 
+/** How many elements an inline SVG's references may lead to before it counts as drawing words. */
+const REFERENCES = 32;
+
 /**
- * An inline SVG drawing words: its own `<text>` or `<foreignObject>`, a `<use>` of an element that
- * holds one (a `<symbol>` elsewhere in its tree), or an `<image>` of an SVG data URL that does.
+ * An inline SVG drawing words: its own `<text>` or `<foreignObject>`, an `<image>` of an SVG data
+ * URL that holds one, or a `<use>` of an element that does, followed as the browser follows it
+ * (through symbols that `<use>` others, with the fragment's escapes decoded). A reference to
+ * another document, or more references than REFERENCES, cannot be told: words.
  */
 function svgDrawsWords(svg: Element): boolean {
-  if (svg.querySelector('text, foreignObject') !== null) return true;
   const root = svg.getRootNode() as Document | ShadowRoot;
-  for (const use of Array.from(svg.querySelectorAll('use'))) {
-    const href = use.getAttribute('href') ?? use.getAttributeNS('http://www.w3.org/1999/xlink', 'href') ?? '';
-    if (href === '') continue;
-    // Another document's symbol: what it draws cannot be told.
-    if (!href.startsWith('#')) return true;
-    const used = root.getElementById?.(href.slice(1));
-    if (used && (used.localName === 'text' || used.querySelector('text, foreignObject') !== null)) return true;
-  }
-  for (const image of Array.from(svg.querySelectorAll('image'))) {
-    const href = image.getAttribute('href') ?? image.getAttributeNS('http://www.w3.org/1999/xlink', 'href') ?? '';
-    if (svgDataWithWords(href)) return true;
+  const pending: Element[] = [svg];
+  const seen = new Set<Element>();
+  while (pending.length > 0) {
+    const part = pending.pop()!;
+    if (seen.has(part)) continue;
+    seen.add(part);
+    if (seen.size > REFERENCES) return true;
+    const name = part.localName;
+    if (name === 'text' || name === 'foreignObject' || part.querySelector('text, foreignObject') !== null) return true;
+    const images: Element[] = Array.from(part.querySelectorAll('image'));
+    if (name === 'image') images.push(part);
+    if (images.some((image) => svgDataWithWords(hrefOf(image)))) return true;
+    const uses: Element[] = Array.from(part.querySelectorAll('use'));
+    if (name === 'use') uses.push(part);
+    for (const use of uses) {
+      const href = hrefOf(use);
+      if (href === '') continue;
+      // Another document's symbol: what it draws cannot be told.
+      if (!href.startsWith('#')) return true;
+      let id: string;
+      try {
+        id = decodeURIComponent(href.slice(1));
+      } catch {
+        return true;
+      }
+      for (const used of [root.getElementById?.(id), root.getElementById?.(href.slice(1))]) if (used) pending.push(used);
+    }
   }
   return false;
+}
+
+/** What an SVG element refers to: `href`, or the older `xlink:href` where `href` is absent (SVG 2). */
+function hrefOf(element: Element): string {
+  return element.getAttribute('href') ?? element.getAttributeNS('http://www.w3.org/1999/xlink', 'href') ?? '';
 }
 
 /** A `data:image/svg+xml` URL (base64 or percent-encoded) whose drawing holds words. */
