@@ -135,9 +135,11 @@ async function decide(request: ProposalRequest): Promise<unknown> {
     throw new Error('The background gave no valid verdict.');
   } catch (error) {
     const module = await loadedEvidence().catch(() => null);
+    // A command this frame is performing is waited out: the page hears what it did.
+    const done = await Promise.resolve(module?.settledFor(request.requestId)).catch(() => null);
     module?.forget(request.requestId);
     // The background stopped after this frame performed its command: the page is told so.
-    if (module?.performedFor(request.requestId)?.executed) {
+    if (done?.executed) {
       const message = 'The action was performed, then the extension stopped before it could answer.';
       return { id: request.requestId, decision: 'allow', executed: true, reasons: [{ code: 'internal_error', message }] };
     }
@@ -190,7 +192,7 @@ onBackgroundMessage((message) => {
   }
   if (command.kind === 'settle') return evidence().then((module) => module.settle(command.watch));
   // A restarted background asking what became of a command its stopped predecessor sent.
-  if (command.kind === 'performed?') return loadedEvidence().then((module) => module?.performedFor(command.requestId) ?? null);
+  if (command.kind === 'performed?') return loadedEvidence().then((module) => module?.settledFor(command.requestId) ?? null);
   if (!port) return Promise.resolve({ executed: false, code: 'not_connected', message: 'No page API in this frame.' });
   return runTool(command.command, (request) => port.postMessage(request));
 });

@@ -19,7 +19,7 @@ import { transitionsEnded } from './verifiers/view-transition';
 import { layoutViewport } from './viewport';
 import { quietOver, startWatch } from './watch';
 
-export { execute, forget, performedFor } from './executor';
+export { execute, forget, settledFor } from './executor';
 export { answerFrameRequest } from './frame-element';
 
 /** What this frame found for an admitted call: the certificates, and what the background needs beside them. */

@@ -36,7 +36,16 @@ const certified = new Map<string, Certified>();
 const performed = new Map<string, ExecuteResult>();
 const PERFORMED_KEPT = 64;
 
-export function performedFor(requestId: string): ExecuteResult | null {
+/** Commands being performed now, by request. */
+const running = new Map<string, Promise<ExecuteResult>>();
+
+/**
+ * What became of a command, once any run of it in this frame has ended: a page handler that waits
+ * synchronously (a sync XHR, an alert) lets Firefox deliver other events meanwhile, the lost
+ * background's among them, and "not executed" must not be said of an action still running.
+ */
+export async function settledFor(requestId: string): Promise<ExecuteResult | null> {
+  await running.get(requestId)?.catch(() => undefined);
   return performed.get(requestId) ?? null;
 }
 
@@ -81,10 +90,18 @@ const NEEDS_OPERABLE = new Set<Action['tool']>(['click', 'type', 'select']);
  * Performs exactly what was certified: the same element, still the only match, unchanged (and for
  * pointer-like actions still visible, enabled and on top). Anything else is stale evidence.
  */
-export async function execute(command: ExecuteCommand, announce: Announce | null): Promise<ExecuteResult> {
-  const result = await executeOnce(command, announce);
-  remember(command.requestId, result);
-  return result;
+export function execute(command: ExecuteCommand, announce: Announce | null): Promise<ExecuteResult> {
+  const { requestId } = command;
+  const run = executeOnce(command, announce).then((result) => {
+    remember(requestId, result);
+    return result;
+  });
+  running.set(requestId, run);
+  const done = () => {
+    if (running.get(requestId) === run) running.delete(requestId);
+  };
+  run.then(done, done);
+  return run;
 }
 
 function remember(requestId: string, result: ExecuteResult): void {

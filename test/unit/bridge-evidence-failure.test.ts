@@ -28,7 +28,7 @@ vi.mock('../../src/content/evidence', () => {
       throw new Error('Certification threw.');
     },
     forget: () => undefined,
-    performedFor: () => null,
+    settledFor: async () => null,
   };
 });
 
