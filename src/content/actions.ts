@@ -97,6 +97,11 @@ export function prepareSubmit(element: Element | null): () => void {
   const submission = submissionOf(required(element));
   if (!submission) throw new Error('The target is not a form or inside one.');
   const { form, submitter } = submission;
+  // requestSubmit would validate, mark the first invalid field and send nothing (reading validity
+  // fires no event): said so, and nothing runs, rather than reported as submitted.
+  const validated = !form.noValidate && !submitter?.formNoValidate;
+  const invalid = validated ? Array.from(form.elements).find((field) => willValidate(field) && !field.validity.valid) : undefined;
+  if (invalid) throw new Error(`The form was not submitted: its field "${fieldName(invalid)}" is not valid.`);
   // requestSubmit runs validation and the page's submit handlers, as a user's submission would.
   return () => (submitter ? form.requestSubmit(submitter) : form.requestSubmit());
 }
@@ -115,3 +120,7 @@ function scroll(element: Element | null, direction: 'up' | 'down' | 'left' | 'ri
   const left = direction === 'right' ? amount : direction === 'left' ? -amount : 0;
   (element ?? window).scrollBy({ top, left, behavior: 'instant' });
 }
+
+type Validated = Element & { willValidate: boolean; validity: ValidityState };
+const willValidate = (field: Element): field is Validated => (field as Partial<Validated>).willValidate === true;
+const fieldName = (field: Element) => (field.getAttribute('name') || field.id || field.localName).slice(0, 80);

@@ -144,6 +144,23 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     await page.close();
   });
 
+  it('does not report a submission the browser refused as invalid: approved, nothing is sent, and the call says why', async () => {
+    const page = await openForm();
+    await page.evaluate(() => {
+      const message = document.querySelector<HTMLInputElement>('#contact [name=message]')!;
+      message.value = '';
+      message.required = true;
+    });
+    const { verdict } = await proposeAndAnswer(env, page, { tool: 'submit', args: { target: '#contact' } }, { approve: true });
+    expect(verdict).toMatchObject({ decision: 'ask', approved: true, executed: false });
+    expect(codes(verdict)).toContain('execution_failed');
+    expect(verdict.reasons.map((r) => r.message).join(' ')).toContain('"message" is not valid');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await events(page)).toEqual([]);
+    expect(env.server.posts).toEqual([]);
+    await page.close();
+  });
+
   it('reads what an element visibly shows, and blocks a claimed value it does not show', async () => {
     const page = await openForm();
     const verdict = await propose(page, { tool: 'read', args: { target: '#balance' }, claims: { value: '$1,200.00' } });
