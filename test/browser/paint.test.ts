@@ -303,11 +303,17 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await blocked('#icon-sr-words', 'Settings', null);
     await blocked('#icon-sr-svgtext', 'Settings', null);
     // Drawn by a sprite's <use>, followed as the browser follows it: after an empty <use>, through a
-    // symbol that uses another, or by an escaped fragment; the twin's chain ends in a shape.
+    // symbol that uses another, by an escaped fragment, or one a URL parser cleans (a tab, a trailing
+    // space); the twin's chain ends in a shape.
     await blocked('#icon-use-empty', 'Settings', null);
     await blocked('#icon-use-chain', 'Settings', null);
     await blocked('#icon-use-escaped', 'Settings', null);
+    await blocked('#icon-use-spaced', 'Settings', null);
+    // Painted through: a pattern fill of words, a shape clipped to words; a pattern of dots is no words.
+    await blocked('#icon-pattern-words', 'Settings', null);
+    await blocked('#icon-clip-words', 'Settings', null);
     await performed('#icon-use-honest', 'Settings');
+    await performed('#icon-pattern-honest', 'Settings');
     // Named by aria-label instead, the same picture of words is read by the pixels (a review, Dec 6).
     await blocked('#icon-aria-words', 'Settings', null);
     // Only where the hidden text is the name: the same said again by aria-label is, an aria-label

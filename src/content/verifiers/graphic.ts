@@ -75,46 +75,82 @@ export function drawsWords(element: Element): boolean {
   return budget < 0;
 }
 
-/** How many elements an inline SVG's references may lead to before it counts as drawing words. */
+/** How many elements an inline SVG's references may lead to, and how many of their elements are read, before it counts as drawing words. */
 const REFERENCES = 32;
+const SCANNED = 400;
+/** Elements whose `href` names what they draw (a `<use>`, a filter's image, a pattern's or filter's template). */
+const DRAWS_HREF = new Set(['use', 'feImage', 'pattern', 'filter']);
+/** Properties that paint through another element: a pattern fill, a mask, a filter, a clip, markers. */
+const PAINTED_THROUGH = ['fill', 'stroke', 'mask', 'mask-image', 'filter', 'clip-path', 'marker-start', 'marker-mid', 'marker-end'];
+const URL_REFERENCE = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/gu;
 
 /**
- * An inline SVG drawing words: its own `<text>` or `<foreignObject>`, an `<image>` of an SVG data
- * URL that holds one, or a `<use>` of an element that does, followed as the browser follows it
- * (through symbols that `<use>` others, with the fragment's escapes decoded). A reference to
- * another document, or more references than REFERENCES, cannot be told: words.
+ * An inline SVG drawing words: its own `<text>` or `<foreignObject>`, an image of an SVG data URL
+ * that holds one, or anything it paints through that does, followed as the browser follows it: a
+ * `<use>` (through symbols that use others), a filter's `<feImage>`, a pattern, mask, clip or
+ * marker named by `url(#…)` in its style; the fragment read as a URL's (tabs and line breaks
+ * dropped, escapes decoded). A reference to another document, more than REFERENCES of them, or
+ * more than SCANNED elements cannot be told: words.
  */
 function svgDrawsWords(svg: Element): boolean {
   const root = svg.getRootNode() as Document | ShadowRoot;
   const pending: Element[] = [svg];
   const seen = new Set<Element>();
+  let scanned = 0;
   while (pending.length > 0) {
     const part = pending.pop()!;
     if (seen.has(part)) continue;
     seen.add(part);
     if (seen.size > REFERENCES) return true;
-    const name = part.localName;
-    if (name === 'text' || name === 'foreignObject' || part.querySelector('text, foreignObject') !== null) return true;
-    const images: Element[] = Array.from(part.querySelectorAll('image'));
-    if (name === 'image') images.push(part);
-    if (images.some((image) => svgDataWithWords(hrefOf(image)))) return true;
-    const uses: Element[] = Array.from(part.querySelectorAll('use'));
-    if (name === 'use') uses.push(part);
-    for (const use of uses) {
-      const href = hrefOf(use);
-      if (href === '') continue;
-      // Another document's symbol: what it draws cannot be told.
-      if (!href.startsWith('#')) return true;
-      let id: string;
-      try {
-        id = decodeURIComponent(href.slice(1));
-      } catch {
-        return true;
+    if (part.localName === 'text' || part.localName === 'foreignObject' || part.querySelector('text, foreignObject') !== null) return true;
+    for (const element of [part, ...Array.from(part.querySelectorAll('*'))]) {
+      if (++scanned > SCANNED) return true;
+      const name = element.localName;
+      const href = hrefOf(element);
+      if ((name === 'image' || name === 'feImage') && svgDataWithWords(href)) return true;
+      const references = DRAWS_HREF.has(name) && href !== '' && !href.startsWith('data:') ? [href] : [];
+      const style = getComputedStyle(element);
+      for (const property of PAINTED_THROUGH) {
+        for (const match of style.getPropertyValue(property).matchAll(URL_REFERENCE))
+          references.push(match[1] ?? match[2] ?? match[3] ?? '');
       }
-      for (const used of [root.getElementById?.(id), root.getElementById?.(href.slice(1))]) if (used) pending.push(used);
+      for (const reference of references) {
+        const found = referenced(reference, root);
+        if (found === undefined) return true;
+        pending.push(...found);
+      }
     }
   }
   return false;
+}
+
+/**
+ * The elements a same-document reference names (none if no element has the id), or undefined
+ * where it cannot be told: another document, an undecodable fragment.
+ */
+function referenced(reference: string, root: Document | ShadowRoot): Element[] | undefined {
+  // As a URL parser reads it: tabs and line breaks anywhere, spaces at either end, are dropped.
+  const cleaned = reference.replace(/[\t\n\r]/gu, '').trim();
+  if (cleaned === '') return [];
+  let fragment: string;
+  if (cleaned.startsWith('#')) fragment = cleaned.slice(1);
+  else {
+    const url = URL.parse(cleaned, document.baseURI);
+    if (url === null || url.hash === '' || url.href.slice(0, -url.hash.length) !== document.URL.split('#')[0]) return undefined;
+    fragment = url.hash.slice(1);
+  }
+  let id: string;
+  try {
+    id = decodeURIComponent(fragment);
+  } catch {
+    return undefined;
+  }
+  const found: Element[] = [];
+  for (const key of [id, fragment]) {
+    const element = root.getElementById?.(key);
+    if (element) found.push(element);
+  }
+  return found;
 }
 
 /** What an SVG element refers to: `href`, or the older `xlink:href` where `href` is absent (SVG 2). */
