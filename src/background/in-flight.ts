@@ -105,7 +105,8 @@ async function performed(entry: Entry): Promise<ExecuteResult | null> {
     const query = PerformedQuerySchema.parse({ kind: 'performed?', requestId: entry.requestId });
     const answer = await Promise.race([
       browser.tabs.sendMessage(entry.tab.id, query, options),
-      new Promise((resolve) => setTimeout(() => resolve(null), 2_000)),
+      // The frame answers once a run it started has ended (a handler held on a dialog or a synchronous request).
+      new Promise((resolve) => setTimeout(() => resolve(null), 10_000)),
     ]);
     const parsed = ExecuteResultSchema.safeParse(answer);
     return parsed.success ? parsed.data : null;

@@ -8,6 +8,7 @@
  * (scripts/frame-budget.ts, a step of npm test).
  */
 import { PROPOSAL_LIMITS } from '../core/contracts/limits';
+import type { Verdict } from '../core/contracts/verdict';
 import { inspectShape } from '../core/resolver/shape';
 import type { ContentRequest, ProposalRequest } from '../messages/content-background';
 import type { BridgeReply, PageRequest } from '../messages/page-bridge';
@@ -131,7 +132,7 @@ function parseProposal(
 async function decide(request: ProposalRequest): Promise<unknown> {
   try {
     const verdict = verdictShape(await withTimeout(send(request), DECISION_TIMEOUT_MS));
-    if (verdict) return verdict;
+    if (verdict) return verdict.executed ? verdict : withWhatRan(verdict, request.requestId);
     throw new Error('The background gave no valid verdict.');
   } catch (error) {
     const module = await loadedEvidence().catch(() => null);
@@ -155,6 +156,19 @@ async function decide(request: ProposalRequest): Promise<unknown> {
       ],
     };
   }
+}
+
+/**
+ * A verdict saying nothing ran, checked against this frame's own account: a command the background
+ * stopped waiting for (a handler held on a dialog) may have run here, or still be running. The page
+ * hears what this frame did, once it is done.
+ */
+async function withWhatRan(verdict: Verdict, requestId: string): Promise<Verdict> {
+  const module = await loadedEvidence().catch(() => null);
+  const done = await Promise.resolve(module?.settledFor(requestId)).catch(() => null);
+  if (!done?.executed) return verdict;
+  const message = 'The frame performed the action after Warrant had stopped waiting for it.';
+  return { ...verdict, decision: 'allow', executed: true, reasons: [...verdict.reasons, { code: 'internal_error', message }] };
 }
 
 function send(request: ContentRequest): Promise<unknown> {

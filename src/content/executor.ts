@@ -132,6 +132,10 @@ async function executeOnce(command: ExecuteCommand, announce: Announce | null): 
     const problem = recheck(entry, NEEDS_OPERABLE.has(command.action.tool));
     if (problem) return notExecuted('stale_evidence', problem);
   }
+  // The background stops waiting soon after: what starts now could run after the page was answered
+  // (a page that held its main thread while the command was queued).
+  if (command.startBy !== undefined && Date.now() > command.startBy)
+    return notExecuted('timeout', 'The command came too late to be performed; nothing was run.');
   const tool = command.action.tool;
   if ((tool === 'submit' || tool === 'click') && entry.submission !== null && entry.element !== null) return submit(entry, tool);
   try {

@@ -37,7 +37,7 @@ export function runTool(command: RunToolCommand, post: (message: RunToolRequest)
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       running.delete(command.requestId);
-      resolve({ executed: false, code: 'timeout', message: 'The page tool did not answer in time.' });
+      resolve({ executed: false, code: 'timeout', message: 'The page tool did not answer in time; it may have run, or still be running.' });
     }, TOOL_TIMEOUT_MS);
     running.set(command.requestId, { resolve, timer });
     post({ kind: 'run-tool', runId: command.requestId, name: command.name, args: command.args });

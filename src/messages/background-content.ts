@@ -23,6 +23,8 @@ export const ExecuteCommandSchema = lengthSafe(
     action: ActionSchema,
     /** The target's area was to be watched since the re-check's capture: no watch is stale evidence. */
     watched: z.literal(true).optional(),
+    /** Epoch ms after which the frame starts nothing: the background has stopped waiting by then. */
+    startBy: z.number().finite().optional(),
   }),
 );
 export type ExecuteCommand = z.infer<typeof ExecuteCommandSchema>;

@@ -142,6 +142,31 @@ describe.each(BROWSERS)('the background stopped mid-decision in %s', (browserNam
     await page.close();
   }, 60_000);
 
+  // No stop: a handler held longer than the background waits for the frame's answer (10 s), as a
+  // confirm() the user takes long to answer would. The click ran: the call must not say otherwise.
+  it("a handler that holds the frame past the background's wait: the call says executed once it returns", async () => {
+    const page = await env.open('evil.example', '/click.html');
+    await page.evaluate(() => {
+      const button = document.createElement('button');
+      button.id = 'long';
+      button.textContent = 'Show more';
+      button.addEventListener('click', () => {
+        const wait = new XMLHttpRequest();
+        wait.open('GET', '/held/12500', false);
+        wait.send();
+        (window as unknown as { clicks: string[] }).clicks.push('long');
+      });
+      document.body.append(button);
+    });
+    await start(page, { ...SLOW, args: { target: '#long' } });
+    const verdict = await pending(page);
+    expect(await clicks(page)).toEqual(['long']);
+    expect(verdict).toMatchObject({ decision: 'allow', executed: true });
+    await sleep(500);
+    expect(await clicks(page)).toEqual(['long']);
+    await page.close();
+  }, 60_000);
+
   // A handler that waits on the network synchronously: Firefox goes on delivering other events to
   // the frame meanwhile (a nested event loop), the lost port's among them. The call must still say
   // executed once the handler returns, never "not executed" while the action is running.

@@ -154,4 +154,52 @@ describe('the service worker stopped in each stage, in chromium', () => {
     },
     60_000,
   );
+
+  // Not a stop: the execute command reaches a page that holds its main thread for longer than the
+  // worker waits for the answer (10 s). Held in the worker until the page is busy, then let go.
+  it('a command queued behind a page that holds its main thread past the wait is not performed late, and the call says so', async () => {
+    const page = await env.open('evil.example', '/click.html');
+    await propose(page, { tool: 'read', args: { target: 'h1' }, agent: 'stop-test' });
+    await env.browser.evaluateInWorker!(() => {
+      const g = globalThis as unknown as { __held: string | null; __release?: () => void; chrome: typeof chrome };
+      g.__held = null;
+      const real = g.chrome.tabs.sendMessage.bind(g.chrome.tabs) as (...args: unknown[]) => Promise<unknown>;
+      const gate = new Promise<void>((resolve) => {
+        g.__release = resolve;
+      });
+      Object.defineProperty(g.chrome.tabs, 'sendMessage', {
+        configurable: true,
+        writable: true,
+        value: async (...args: unknown[]) => {
+          if ((args[1] as { kind?: string } | null)?.kind === 'execute') {
+            g.__held = 'execute';
+            await gate;
+          }
+          return real(...args);
+        },
+      });
+    });
+    await start(page, { tool: 'click', args: { target: '#details' }, claims: { label: 'Show details' }, agent: 'stop-test' });
+    await waitFor('the execute command to be held', () =>
+      env.browser.evaluateInWorker!(() => (globalThis as unknown as { __held: string | null }).__held),
+    );
+    // The page is busy for 12 s from now; the command goes to it meanwhile.
+    await page.evaluate(() => {
+      setTimeout(() => {
+        const began = performance.now();
+        while (performance.now() - began < 12_000) {
+          // busy
+        }
+      }, 0);
+    });
+    await sleep(300);
+    await env.browser.evaluateInWorker!(() => (globalThis as unknown as { __release: () => void }).__release());
+
+    const verdict = await page.evaluate(() => (window as unknown as { pendingVerdict: Promise<Verdict> }).pendingVerdict);
+    await sleep(1_000);
+    // Not performed once the worker had stopped waiting, and the call says what happened.
+    expect(await clicks(page)).toEqual([]);
+    expect(verdict.executed).toBe(false);
+    await page.close();
+  }, 60_000);
 });

@@ -62,10 +62,10 @@ export async function startFixtureServer(root = FIXTURES): Promise<FixtureServer
       response.writeHead(302, { location: `http://${redirect[1]}:${port}/${redirect[2]}` }).end();
       return;
     }
-    // /held/<ms>: answered after that long (at most 10 s), for a page's request the test acts during.
+    // /held/<ms>: answered after that long (at most 20 s), for a page's request the test acts during.
     const held = /^\/held\/(\d{1,5})$/u.exec(path);
     if (held) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(Number(held[1]), 10_000)));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(Number(held[1]), 20_000)));
       response.writeHead(200, { 'content-type': 'text/plain' }).end('held');
       return;
     }

@@ -25,6 +25,7 @@ const EXECUTE = {
   digest: string(128),
   action: (v: unknown) => union(v, 'tool', ACTIONS) !== null,
   watched: optional((v: unknown) => v === true),
+  startBy: optional(finite),
 };
 
 const RUN_TOOL = { kind: literal('run-tool'), requestId, name: string(128), digest: string(128), args: isRecord };
