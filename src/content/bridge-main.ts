@@ -10,6 +10,7 @@
 import { PROPOSAL_LIMITS } from '../core/contracts/limits';
 import type { Verdict } from '../core/contracts/verdict';
 import { inspectShape } from '../core/resolver/shape';
+import type { ExecuteResult } from '../messages/background-content';
 import type { ContentRequest, ProposalRequest } from '../messages/content-background';
 import type { BridgeReply, PageRequest } from '../messages/page-bridge';
 import { admit } from './admission';
@@ -18,7 +19,7 @@ import { announce, onAllowed } from './allowances';
 import { backgroundCommand, verdict as verdictShape } from './checks/commands';
 import { pageRequest } from './checks/page-request';
 import { relayObservation } from './interception';
-import { onToolResult, relayRegistration, relayUnregistration, runTool } from './page-tools';
+import { onToolResult, relayRegistration, relayUnregistration, runTool, toolSettled } from './page-tools';
 import { portKeeper } from './port-keeper';
 import { onBackgroundMessage, sendToBackground } from './runtime';
 
@@ -137,7 +138,7 @@ async function decide(request: ProposalRequest): Promise<unknown> {
   } catch (error) {
     const module = await loadedEvidence().catch(() => null);
     // A command this frame is performing is waited out: the page hears what it did.
-    const done = await Promise.resolve(module?.settledFor(request.requestId)).catch(() => null);
+    const done = await settled(module, request.requestId);
     module?.forget(request.requestId);
     // The background stopped after this frame performed its command: the page is told so.
     if (done?.executed) {
@@ -164,11 +165,16 @@ async function decide(request: ProposalRequest): Promise<unknown> {
  * hears what this frame did, once it is done.
  */
 async function withWhatRan(verdict: Verdict, requestId: string): Promise<Verdict> {
-  const module = await loadedEvidence().catch(() => null);
-  const done = await Promise.resolve(module?.settledFor(requestId)).catch(() => null);
+  const done = await settled(await loadedEvidence().catch(() => null), requestId);
   if (!done?.executed) return verdict;
   const message = 'The frame performed the action after Warrant had stopped waiting for it.';
   return { ...verdict, decision: 'allow', executed: true, reasons: [...verdict.reasons, { code: 'internal_error', message }] };
+}
+
+/** What this frame did under a request, once any run of it has ended: a command, or a page tool. */
+async function settled(module: EvidenceModule | null, requestId: string): Promise<ExecuteResult | null> {
+  const command = await Promise.resolve(module?.settledFor(requestId)).catch(() => null);
+  return command ?? (await toolSettled(requestId).catch(() => null));
 }
 
 function send(request: ContentRequest): Promise<unknown> {
@@ -206,7 +212,7 @@ onBackgroundMessage((message) => {
   }
   if (command.kind === 'settle') return evidence().then((module) => module.settle(command.watch));
   // A restarted background asking what became of a command its stopped predecessor sent.
-  if (command.kind === 'performed?') return loadedEvidence().then((module) => module?.settledFor(command.requestId) ?? null);
+  if (command.kind === 'performed?') return loadedEvidence().then((module) => settled(module, command.requestId));
   if (!port) return Promise.resolve({ executed: false, code: 'not_connected', message: 'No page API in this frame.' });
   return runTool(command.command, (request) => port.postMessage(request));
 });

@@ -199,6 +199,48 @@ describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
     await page.close();
   });
 
+  it('says executed for a page tool that ran while the background stopped: the call waits for the tool to end', async () => {
+    const page = await env.open('bank.example', '/webmcp.html');
+    await waitForTools(page, expectedTools);
+    await page.evaluate(() => {
+      const w = window as unknown as { toolRuns: string[]; finishLookup?: () => void };
+      const context = (document as unknown as { modelContext: { registerTool(t: unknown): Promise<void> } }).modelContext;
+      return context.registerTool({
+        name: 'lookup_slowly',
+        description: 'Looks up the order history',
+        inputSchema: { type: 'object', properties: {} },
+        annotations: { readOnlyHint: true },
+        execute: () => {
+          w.toolRuns.push('top:lookup_slowly:started');
+          return new Promise<{ content: { type: string; text: string }[] }>((resolve) => {
+            w.finishLookup = () => {
+              w.toolRuns.push('top:lookup_slowly:done');
+              resolve({ content: [{ type: 'text', text: '2 orders' }] });
+            };
+          });
+        },
+      });
+    });
+    await waitForTools(page, expectedTools + 1);
+    await page.evaluate(() => {
+      const w = window as unknown as { warrant: { propose(c: unknown): Promise<unknown> }; pendingVerdict?: Promise<unknown> };
+      w.pendingVerdict = w.warrant.propose({ tool: 'lookup_slowly', args: {} });
+    });
+    // The policy holds it a commit here (requires_approval): approved, so it runs.
+    await answerPendingAsk(env, { approve: true });
+    await waitFor('the tool to start', async () => (await runs(page)).includes('top:lookup_slowly:started'));
+    await (env.browser.stopServiceWorker ?? env.browser.stopEventPage)!();
+    await page.evaluate(() => (window as unknown as { finishLookup: () => void }).finishLookup());
+    const verdict = (await page.evaluate(() => (window as unknown as { pendingVerdict: Promise<unknown> }).pendingVerdict)) as {
+      executed: boolean;
+      reasons: { code: string }[];
+    };
+    expect(await runs(page)).toEqual(['top:lookup_slowly:started', 'top:lookup_slowly:done']);
+    expect(verdict).toMatchObject({ executed: true });
+    expect(codes(verdict as never)).toContain('internal_error');
+    await page.close();
+  });
+
   it('keeps built-in names for built-ins: a page tool named "click" is refused', async () => {
     const page = await env.open('bank.example', '/webmcp.html');
     await waitForTools(page, expectedTools);
