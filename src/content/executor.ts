@@ -92,6 +92,9 @@ const NEEDS_OPERABLE = new Set<Action['tool']>(['click', 'type', 'select']);
  */
 export function execute(command: ExecuteCommand, announce: Announce | null): Promise<ExecuteResult> {
   const { requestId } = command;
+  // A command for a request this frame has run, or is running, again: what happened stays said.
+  const known = running.get(requestId) ?? performed.get(requestId);
+  if (known !== undefined) return Promise.resolve(known);
   const run = executeOnce(command, announce).then((result) => {
     remember(requestId, result);
     return result;

@@ -173,10 +173,13 @@ export const MESSAGE_PROPERTIES: MessageProperty[] = [
         // Nothing certified under this id in this frame.
         forget(requestId);
         const forged = await execute(command, null);
-        // Certified under another digest: the command does not match what was certified.
-        rememberCertified(requestId, null, null, `${digest}-other`);
-        const mismatched = await execute(command, null);
-        // A command is good once: whatever happened to the first, the same one again finds nothing.
+        // Certified under another digest (another request): the command does not match what was certified.
+        const other = ExecuteCommandSchema.parse({ ...command, requestId: `${requestId.slice(0, 60)}:dig` });
+        forget(other.requestId);
+        rememberCertified(other.requestId, null, null, `${digest}-other`);
+        const mismatched = await execute(other, null);
+        // A command is good once: the same one again, even with a certificate now, is answered as the first was.
+        if (replay) rememberCertified(requestId, null, null, digest);
         const again = replay ? await execute(command, null) : forged;
         return [forged, mismatched, again].every((r) => !r.executed && r.code === 'stale_evidence');
       },
