@@ -1,5 +1,6 @@
 import { optionsNamed } from '../core/plan/options';
 import type { Action } from '../messages/background-content';
+import { shadowRootOf } from './verifiers/flat-tree';
 import { submissionOf } from './verifiers/form-request';
 import { shownOptionLabel } from './verifiers/option-label';
 import { shownLabel } from './verifiers/rendered-text';
@@ -54,8 +55,25 @@ function asHtml(element: Element | null): HTMLElement {
   return target;
 }
 
+/**
+ * Focusing runs the page's focus handlers before anything is typed or chosen: what they change
+ * there was not certified. Thrown by the actions; the executor reports it as stale evidence.
+ */
+export class ChangedOnFocus extends Error {}
+
+/** The element that has focus, inside shadow trees too, open or closed. */
+function focused(): Element | null {
+  let active = document.activeElement;
+  for (let root = active && shadowRootOf(active); root?.activeElement; root = shadowRootOf(active)) active = root.activeElement;
+  return active;
+}
+
 function typeInto(element: HTMLElement, text: string, replace: boolean): void {
   element.focus();
+  // A focus handler that moved focus elsewhere (a password field): nothing is typed there.
+  const now = focused();
+  if (now !== element && !(now !== null && element.contains(now)))
+    throw new ChangedOnFocus('Focusing the field moved the focus elsewhere; nothing was typed.');
   if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
     const proto = element instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
     // The prototype setter, not the instance's: frameworks track values through the instance.
@@ -78,11 +96,14 @@ function choose(element: Element | null, option: string): void {
   const select = required(element);
   if (!(select instanceof HTMLSelectElement)) throw new Error('The target is not a <select>.');
   // Named by what the select shows for each (its label: the label attribute, else its text), as certified.
-  const shown = Array.from(select.options, (o) => ({ value: o.value, text: shownOptionLabel(o), option: o }));
-  const named = optionsNamed(shown, option);
+  const named = optionsNamed(optionsOf(select), option);
   if (named.length !== 1) throw new Error(`No single option "${option.slice(0, 80)}".`);
   const match = named[0]!.option;
+  const [value, label] = [match.value, shownOptionLabel(match)];
   select.focus();
+  // A focus handler that changed what the options show or send: nothing is chosen.
+  if (match.value !== value || shownOptionLabel(match) !== label || optionsNamed(optionsOf(select), option).length !== 1)
+    throw new ChangedOnFocus('Focusing the control changed its options; nothing was chosen.');
   select.value = match.value;
   select.dispatchEvent(new Event('input', { bubbles: true }));
   select.dispatchEvent(new Event('change', { bubbles: true }));
@@ -124,3 +145,6 @@ function scroll(element: Element | null, direction: 'up' | 'down' | 'left' | 'ri
 type Validated = Element & { willValidate: boolean; validity: ValidityState };
 const willValidate = (field: Element): field is Validated => (field as Partial<Validated>).willValidate === true;
 const fieldName = (field: Element) => (field.getAttribute('name') || field.id || field.localName).slice(0, 80);
+
+const optionsOf = (select: HTMLSelectElement) =>
+  Array.from(select.options, (o) => ({ value: o.value, text: shownOptionLabel(o), option: o }));

@@ -1,6 +1,6 @@
 import type { FormRequest } from '../core/plan';
 import type { Action, ExecuteCommand, ExecuteResult } from '../messages/background-content';
-import { performAction, prepareSubmit } from './actions';
+import { ChangedOnFocus, performAction, prepareSubmit } from './actions';
 import { onlySubmitting } from './only-submitting';
 import { submitGuarded } from './submission-guard';
 import { certifyTarget } from './verifiers/dom';
@@ -153,6 +153,7 @@ async function executeOnce(command: ExecuteCommand, announce: Announce | null): 
     if (submitted) return notExecuted('stale_evidence', UNCERTIFIED_SUBMISSION);
     return result === undefined ? { executed: true, code: null, message: null } : { executed: true, code: null, message: null, result };
   } catch (error) {
+    if (error instanceof ChangedOnFocus) return notExecuted('stale_evidence', error.message);
     return notExecuted('execution_failed', error instanceof Error ? error.message : String(error));
   }
 }

@@ -161,6 +161,35 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     await page.close();
   });
 
+  it("types and chooses nothing where the page's focus handler moved the focus or changed the options; honest focus handlers that mark the field do not stop it", async () => {
+    const page = await env.open('bank.example', '/focus-tricks.html');
+    const state = async () => {
+      await new Promise((r) => setTimeout(r, 150));
+      return page.evaluate(() => (window as unknown as { state: Record<string, string> }).state);
+    };
+    // A red team's round 9: the text went into the password field, and "Express (+$49)" was sent.
+    const moved = await propose(page, { tool: 'type', args: { target: '#notes', text: 'hunter2' } });
+    expect(moved).toMatchObject({ executed: false });
+    expect(codes(moved)).toEqual(['stale_evidence']);
+    const swapped = await propose(page, { tool: 'select', args: { target: '#ship', option: 'Standard shipping (free)' } });
+    expect(swapped).toMatchObject({ executed: false });
+    expect(codes(swapped)).toEqual(['stale_evidence']);
+    const after = await state();
+    expect(after).toMatchObject({ pw: '', notes: '' });
+    // Left as the page's swap put it (the first option, now "Standard"): not "Express (+$49)".
+    expect(after.ship).not.toContain('express');
+    for (const [target, text] of [
+      ['#memo', 'call back'],
+      ['#city', 'Berlin'],
+    ]) {
+      expect(await propose(page, { tool: 'type', args: { target, text } }), target).toMatchObject({ decision: 'allow', executed: true });
+    }
+    const chosen = await propose(page, { tool: 'select', args: { target: '#ship2', option: 'Standard shipping (free)' } });
+    expect(chosen).toMatchObject({ decision: 'allow', executed: true });
+    expect(await state()).toMatchObject({ pw: '', memo: 'call back', city: 'Berlin', ship2: 'std/Standard shipping (free)' });
+    await page.close();
+  });
+
   it('reads what an element visibly shows, and blocks a claimed value it does not show', async () => {
     const page = await openForm();
     const verdict = await propose(page, { tool: 'read', args: { target: '#balance' }, claims: { value: '$1,200.00' } });
