@@ -83,6 +83,9 @@ export function forget(requestId: string): void {
 
 const notExecuted = (code: ExecuteResult['code'], message: string): ExecuteResult => ({ executed: false, code, message });
 
+/** The end of the last command this frame was sent: the next starts after it. */
+let queue: Promise<unknown> = Promise.resolve();
+
 /** Actions that press, type or choose need the target operable at that moment, not only unchanged. */
 const NEEDS_OPERABLE = new Set<Action['tool']>(['click', 'type', 'select']);
 
@@ -95,10 +98,17 @@ export function execute(command: ExecuteCommand, announce: Announce | null): Pro
   // A command for a request this frame has run, or is running, again: what happened stays said.
   const known = running.get(requestId) ?? performed.get(requestId);
   if (known !== undefined) return Promise.resolve(known);
-  const run = executeOnce(command, announce).then((result) => {
-    remember(requestId, result);
-    return result;
-  });
+  // One command at a time in a frame: one that arrives while another runs (Firefox delivers it
+  // inside a handler that waits synchronously) waits its turn instead of running inside it, where
+  // the first one's guards are (a red team's round 9: a page's scroll, run inside the click,
+  // ended the click's watch on submissions, and a button the handler made a submit button posted).
+  const run = queue
+    .then(() => executeOnce(command, announce))
+    .then((result) => {
+      remember(requestId, result);
+      return result;
+    });
+  queue = run.catch(() => undefined);
   running.set(requestId, run);
   const done = () => {
     if (running.get(requestId) === run) running.delete(requestId);

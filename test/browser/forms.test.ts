@@ -101,6 +101,26 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     await page.close();
   });
 
+  it("runs a frame's commands one at a time: a scroll the page proposes while a click's handler waits synchronously does not run inside it, and the button the handler made a submit button posts nothing", async () => {
+    const page = await env.open('bank.example', '/nested-commands.html');
+    const sunk = () => env.server.posts.filter((p) => p.path === '/nested-sink').length;
+    for (const [target, label, executed] of [
+      ['#flip', 'Show details', false],
+      ['#wait', 'Show history', true],
+    ] as const) {
+      const before = sunk();
+      await page.evaluate(() => (window as unknown as { flood(count: number): void }).flood(150));
+      const verdict = await propose(page, { tool: 'click', args: { target }, claims: { label } });
+      expect(verdict, target).toMatchObject({ executed });
+      if (!executed) expect(codes(verdict)).toEqual(['stale_evidence']);
+      await new Promise((r) => setTimeout(r, 800));
+      expect(sunk(), target).toBe(before);
+    }
+    // The scrolls were performed (after the click, not inside it).
+    expect(await page.evaluate(() => (window as unknown as { scrolls: string[] }).scrolls)).toContain('true');
+    await page.close();
+  });
+
   it('checks the request a click inside a submit button sends: a formaction to a lookalike is blocked; an approved honest one posts what was certified', async () => {
     const before = posted('/pay').length;
     const lookalike = await open('span-lookalike');
