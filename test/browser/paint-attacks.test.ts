@@ -250,6 +250,12 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
     await opener.close();
   });
 
+  it('counts a cover that runs code while Warrant looks through it (a custom element that steps aside when its style or inert changes); a custom element beside the button that changes nothing does not', async () => {
+    await blocked('#styled', 'Show details', null, '/look-through.html');
+    await blocked('#inert', 'Show details', null, '/look-through.html');
+    await performed('#honest', 'Show details', '/look-through.html');
+  });
+
   it("performs nothing when paint over the label comes back after the certification (put back by the page the moment Warrant's look-up touched it); a page that only watches does not stop the click", async () => {
     const page = await env.open('shop.example', '/reach-layers.html#restored');
     // Shown for the proposal only: the page takes its cover away, then proposes.

@@ -1,3 +1,4 @@
+import { shadowRootOf } from './flat-tree';
 import { type NoHitLayers, pseudoTakesNoHits, takesNoHits } from './no-hit-layers';
 import { hitSheet } from './other-pseudos';
 import { describeElement } from './visibility';
@@ -40,12 +41,18 @@ export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
   const scopes = [...new Set([...layers.pseudo, ...layers.others].map((node) => node.getRootNode() as Document | ShadowRoot))];
   let adopted: (Document | ShadowRoot)[] = [];
   let used: CSSStyleSheet | null = null;
+  const watch = watchPage([...layers.styled, ...layers.inert]);
   try {
     for (const layer of layers.styled) {
       layer.style.setProperty('pointer-events', 'auto', 'important');
       if (INTERACTIVITY) layer.style.setProperty('interactivity', 'auto', 'important');
     }
     for (const { root } of inert) root.removeAttribute('inert');
+    // Changing a layer's style or inert runs the page's code at once where it asks to (a custom
+    // element's attributeChangedCallback: a red team's round 9 had its cover step aside while
+    // looked through, and come back a microtask after). Any change but Warrant's own voids the look.
+    const changed = watch.foreign(layers.styled, layers.inert);
+    if (changed) doubts.push(`${changed} changed while Warrant looked through the layers that take no clicks`);
     for (const layer of layers.styled) {
       if (takesNoHits(layer, getComputedStyle(layer)))
         doubts.push(`${describeElement(layer)} takes no clicks and could not be looked through`);
@@ -70,6 +77,7 @@ export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
       doubts.push(`a rule holds ${name} to its pointer-events with !important: it could not be looked through`);
     return { first, generated: run(), doubts };
   } finally {
+    watch.stop();
     for (const scope of adopted) {
       const at = scope.adoptedStyleSheets.lastIndexOf(used!);
       if (at >= 0) scope.adoptedStyleSheets.splice(at, 1);
@@ -84,4 +92,47 @@ export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
       if (!hadStyle && layer.style.length === 0) layer.removeAttribute('style');
     }
   }
+}
+
+/**
+ * Records every DOM change in the document and in the trees that hold (or are held by) the given
+ * elements, from now until `stop`. `foreign` names an element changed otherwise than by Warrant's
+ * own overrides (a style attribute that is not what those alone make it, an inert put back, any
+ * other change), or null. Changes to a style sheet's rules are not seen (README).
+ */
+function watchPage(elements: Element[]): { foreign(styled: Element[], inert: Element[]): string | null; stop(): void } {
+  const observer = new MutationObserver(() => undefined);
+  const options = { subtree: true, attributes: true, childList: true, characterData: true };
+  const roots = new Set<Node>([document]);
+  for (const element of elements) {
+    roots.add(element.getRootNode());
+    const own = shadowRootOf(element);
+    if (own) roots.add(own);
+  }
+  for (const root of roots) observer.observe(root, options);
+  const expected = new Map(elements.map((element) => [element, overridden(element.getAttribute('style'))]));
+  return {
+    foreign(styled, inert) {
+      for (const record of observer.takeRecords()) {
+        const target = record.target;
+        if (record.type === 'attributes' && target instanceof Element) {
+          if (record.attributeName === 'style' && styled.includes(target) && target.getAttribute('style') === expected.get(target))
+            continue;
+          if (record.attributeName === 'inert' && inert.includes(target) && !target.hasAttribute('inert')) continue;
+        }
+        return target instanceof Element ? describeElement(target) : 'the page';
+      }
+      return null;
+    },
+    stop: () => observer.disconnect(),
+  };
+}
+
+/** What a style attribute reads after Warrant's overrides alone, worked out on an element of its own. */
+function overridden(style: string | null): string | null {
+  const probe = document.createElement('div');
+  if (style !== null) probe.setAttribute('style', style);
+  probe.style.setProperty('pointer-events', 'auto', 'important');
+  if (INTERACTIVITY) probe.style.setProperty('interactivity', 'auto', 'important');
+  return probe.getAttribute('style');
 }
