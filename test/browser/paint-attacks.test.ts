@@ -253,6 +253,8 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
   it('counts a cover that runs code while Warrant looks through it (a custom element that steps aside when its style or inert changes); a custom element beside the button that changes nothing does not', async () => {
     await blocked('#styled', 'Show details', null, '/look-through.html');
     await blocked('#inert', 'Show details', null, '/look-through.html');
+    // Stays while looked through, steps aside as Warrant puts it back (before its paint is read).
+    await blocked('#late', 'Show details', null, '/look-through.html');
     await performed('#honest', 'Show details', '/look-through.html');
   });
 

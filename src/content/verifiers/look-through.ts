@@ -41,7 +41,7 @@ export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
   const scopes = [...new Set([...layers.pseudo, ...layers.others].map((node) => node.getRootNode() as Document | ShadowRoot))];
   let adopted: (Document | ShadowRoot)[] = [];
   let used: CSSStyleSheet | null = null;
-  const watch = watchPage([...layers.styled, ...layers.inert]);
+  const watch = watchPage(layers.styled, layers.inert);
   try {
     for (const layer of layers.styled) {
       layer.style.setProperty('pointer-events', 'auto', 'important');
@@ -51,7 +51,7 @@ export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
     // Changing a layer's style or inert runs the page's code at once where it asks to (a custom
     // element's attributeChangedCallback: a red team's round 9 had its cover step aside while
     // looked through, and come back a microtask after). Any change but Warrant's own voids the look.
-    const changed = watch.foreign(layers.styled, layers.inert);
+    const changed = watch.foreign('looking');
     if (changed) doubts.push(`${changed} changed while Warrant looked through the layers that take no clicks`);
     for (const layer of layers.styled) {
       if (takesNoHits(layer, getComputedStyle(layer)))
@@ -77,7 +77,6 @@ export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
       doubts.push(`a rule holds ${name} to its pointer-events with !important: it could not be looked through`);
     return { first, generated: run(), doubts };
   } finally {
-    watch.stop();
     for (const scope of adopted) {
       const at = scope.adoptedStyleSheets.lastIndexOf(used!);
       if (at >= 0) scope.adoptedStyleSheets.splice(at, 1);
@@ -91,34 +90,45 @@ export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
       }
       if (!hadStyle && layer.style.length === 0) layer.removeAttribute('style');
     }
+    // Putting them back runs the same code: what the layers are after it is read next (their paint).
+    const changed = watch.foreign('restored');
+    if (changed) doubts.push(`${changed} changed when Warrant put back the layers that take no clicks`);
+    watch.stop();
   }
 }
 
 /**
  * Records every DOM change in the document and in the trees that hold (or are held by) the given
- * elements, from now until `stop`. `foreign` names an element changed otherwise than by Warrant's
- * own overrides (a style attribute that is not what those alone make it, an inert put back, any
- * other change), or null. Changes to a style sheet's rules are not seen (README).
+ * elements, until `stop`. `foreign` takes the records so far and names an element changed
+ * otherwise than by Warrant's own overrides (`looking`: the style's declarations as those alone
+ * make them, inert removed) or their undoing (`restored`: both as they were), or null. Read as
+ * declarations (`cssText`), not as the attribute's text, which a page's CSP can leave unapplied.
+ * Not seen: a change to a style sheet's rules or to state the DOM does not hold (README).
  */
-function watchPage(elements: Element[]): { foreign(styled: Element[], inert: Element[]): string | null; stop(): void } {
+function watchPage(styled: Element[], inert: Element[]): { foreign(phase: 'looking' | 'restored'): string | null; stop(): void } {
   const observer = new MutationObserver(() => undefined);
   const options = { subtree: true, attributes: true, childList: true, characterData: true };
   const roots = new Set<Node>([document]);
-  for (const element of elements) {
+  for (const element of [...styled, ...inert]) {
     roots.add(element.getRootNode());
     const own = shadowRootOf(element);
     if (own) roots.add(own);
   }
   for (const root of roots) observer.observe(root, options);
-  const expected = new Map(elements.map((element) => [element, overridden(element.getAttribute('style'))]));
+  const declared = (element: Element) => (element as HTMLElement).style?.cssText ?? '';
+  const original = new Map(styled.map((element) => [element, declared(element)]));
+  const overriddenTo = new Map(styled.map((element) => [element, overridden(declared(element))]));
+  const inertWas = new Map(inert.map((element) => [element, element.getAttribute('inert')]));
   return {
-    foreign(styled, inert) {
+    foreign(phase) {
       for (const record of observer.takeRecords()) {
         const target = record.target;
         if (record.type === 'attributes' && target instanceof Element) {
-          if (record.attributeName === 'style' && styled.includes(target) && target.getAttribute('style') === expected.get(target))
+          const style = phase === 'looking' ? overriddenTo.get(target) : original.get(target);
+          if (record.attributeName === 'style' && style !== undefined && declared(target) === style) continue;
+          const inertNow = target.getAttribute('inert');
+          if (record.attributeName === 'inert' && inertWas.has(target) && inertNow === (phase === 'looking' ? null : inertWas.get(target)))
             continue;
-          if (record.attributeName === 'inert' && inert.includes(target) && !target.hasAttribute('inert')) continue;
         }
         return target instanceof Element ? describeElement(target) : 'the page';
       }
@@ -128,11 +138,11 @@ function watchPage(elements: Element[]): { foreign(styled: Element[], inert: Ele
   };
 }
 
-/** What a style attribute reads after Warrant's overrides alone, worked out on an element of its own. */
-function overridden(style: string | null): string | null {
+/** The declarations a style holds after Warrant's overrides alone, worked out on an element of its own. */
+function overridden(declarations: string): string {
   const probe = document.createElement('div');
-  if (style !== null) probe.setAttribute('style', style);
+  probe.style.cssText = declarations;
   probe.style.setProperty('pointer-events', 'auto', 'important');
   if (INTERACTIVITY) probe.style.setProperty('interactivity', 'auto', 'important');
-  return probe.getAttribute('style');
+  return probe.style.cssText;
 }
