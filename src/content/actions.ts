@@ -1,6 +1,6 @@
 import { optionsNamed } from '../core/plan/options';
 import type { Action } from '../messages/background-content';
-import { shadowRootOf } from './verifiers/flat-tree';
+import { hostedRoot } from './verifiers/flat-tree';
 import { submissionOf } from './verifiers/form-request';
 import { shownOptionLabel } from './verifiers/option-label';
 import { shownLabel } from './verifiers/rendered-text';
@@ -61,19 +61,28 @@ function asHtml(element: Element | null): HTMLElement {
  */
 export class ChangedOnFocus extends Error {}
 
-/** The element that has focus, inside shadow trees too, open or closed. */
+/** The element that has focus, inside shadow trees too, open or closed (looked up now: a focus handler may have attached one). */
 function focused(): Element | null {
   let active = document.activeElement;
-  for (let root = active && shadowRootOf(active); root?.activeElement; root = shadowRootOf(active)) active = root.activeElement;
+  for (let root = active && hostedRoot(active, active.localName); root?.activeElement; root = hostedRoot(active, active.localName))
+    active = root.activeElement;
   return active;
 }
 
+/** What makes a field the one certified, beside its place: read before and after its focus handlers ran. */
+const fieldShape = (field: HTMLInputElement | HTMLTextAreaElement) =>
+  [field.type, field.name, String(field.readOnly), String(field.disabled), String(field.form?.action ?? '')].join('\u0000');
+
 function typeInto(element: HTMLElement, text: string, replace: boolean): void {
+  const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element : null;
+  const before = field ? fieldShape(field) : '';
   element.focus();
-  // A focus handler that moved focus elsewhere (a password field): nothing is typed there.
-  const now = focused();
-  if (now !== element && !(now !== null && element.contains(now)))
-    throw new ChangedOnFocus('Focusing the field moved the focus elsewhere; nothing was typed.');
+  // A field's value is set on the field itself, wherever the focus went; a focus handler that made
+  // it another field (a password, another form) is stale. Text inserted into an editable region goes
+  // where the focus is: it must be on that region itself (not moved to a password field, nor into a
+  // field inside it).
+  if (field ? fieldShape(field) !== before : focused() !== element)
+    throw new ChangedOnFocus('Focusing the field changed it or moved the focus elsewhere; nothing was typed.');
   if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
     const proto = element instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
     // The prototype setter, not the instance's: frameworks track values through the instance.
@@ -104,7 +113,8 @@ function choose(element: Element | null, option: string): void {
   // A focus handler that changed what the options show or send: nothing is chosen.
   if (match.value !== value || shownOptionLabel(match) !== label || optionsNamed(optionsOf(select), option).length !== 1)
     throw new ChangedOnFocus('Focusing the control changed its options; nothing was chosen.');
-  select.value = match.value;
+  // The option itself, not the first with its value (a handler could have given another that value).
+  match.selected = true;
   select.dispatchEvent(new Event('input', { bubbles: true }));
   select.dispatchEvent(new Event('change', { bubbles: true }));
   const now = select.selectedOptions[0];

@@ -168,7 +168,9 @@ async function withWhatRan(verdict: Verdict, requestId: string): Promise<Verdict
   const done = await settled(await loadedEvidence().catch(() => null), requestId);
   if (!done?.executed) return verdict;
   const message = 'The frame performed the action after Warrant had stopped waiting for it.';
-  return { ...verdict, decision: 'allow', executed: true, reasons: [...verdict.reasons, { code: 'internal_error', message }] };
+  // An approved ask stays one; anything else said nothing would run, and it did.
+  const decision = verdict.decision === 'ask' ? 'ask' : 'allow';
+  return { ...verdict, decision, executed: true, reasons: [...verdict.reasons, { code: 'internal_error', message }] };
 }
 
 /** What this frame did under a request, once any run of it has ended: a command, or a page tool. */

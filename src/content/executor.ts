@@ -130,6 +130,8 @@ async function executeOnce(command: ExecuteCommand, announce: Announce | null): 
   if (entry.digest !== command.digest) return notExecuted('stale_evidence', 'The command does not match what was certified.');
   // A section skipped for a frame (settle.ts) is waited out: the re-check judges the rendered page.
   if (entry.element !== null) await whileSkipped(entry.element);
+  // Too late already: not even announced to the page-side guards (an allowance would outlive it).
+  if (late(command)) return notExecuted('timeout', TOO_LATE);
   // Before the re-check, so nothing can change between the re-check and the action.
   if (announce !== null && command.action.tool === 'click' && entry.selector !== null) await announce({ selector: entry.selector });
   if (announce !== null && command.action.tool === 'navigate') await announce({ url: command.action.url });
@@ -147,8 +149,7 @@ async function executeOnce(command: ExecuteCommand, announce: Announce | null): 
   }
   // The background stops waiting soon after: what starts now could run after the page was answered
   // (a page that held its main thread while the command was queued).
-  if (command.startBy !== undefined && Date.now() > command.startBy)
-    return notExecuted('timeout', 'The command came too late to be performed; nothing was run.');
+  if (late(command)) return notExecuted('timeout', TOO_LATE);
   const tool = command.action.tool;
   if ((tool === 'submit' || tool === 'click') && entry.submission !== null && entry.element !== null) return submit(entry, tool);
   try {
@@ -167,6 +168,9 @@ async function executeOnce(command: ExecuteCommand, announce: Announce | null): 
     return notExecuted('execution_failed', error instanceof Error ? error.message : String(error));
   }
 }
+
+const late = (command: ExecuteCommand) => command.startBy !== undefined && Date.now() > command.startBy;
+const TOO_LATE = 'The command came too late to be performed; nothing was run.';
 
 const UNCERTIFIED_SUBMISSION =
   'The action started a form submission it was not certified to make (the page changed what it activates); the submission was stopped.';

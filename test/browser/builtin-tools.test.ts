@@ -168,14 +168,27 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
       return page.evaluate(() => (window as unknown as { state: Record<string, string> }).state);
     };
     // A red team's round 9: the text went into the password field, and "Express (+$49)" was sent.
-    const moved = await propose(page, { tool: 'type', args: { target: '#notes', text: 'hunter2' } });
-    expect(moved).toMatchObject({ executed: false });
-    expect(codes(moved)).toEqual(['stale_evidence']);
+    // A review: into a password field inside the editable region; a field made the login form's password.
+    // Refused, stale_evidence. (Firefox may dispatch a focus event after focus() returns, when the
+    // window is not the system's focused one, as in 1 of these runs: then the handler runs after the
+    // typing, which went into the certified field, and the call says so.)
+    await page.front();
+    for (const [target, field] of [
+      ['#notes', 'notes'],
+      ['#draft', 'draft'],
+      ['#coupon', 'coupon'],
+    ] as const) {
+      const redirected = await propose(page, { tool: 'type', args: { target, text: 'hunter2' } });
+      if (redirected.executed) {
+        // Typed into the certified field, and that field is still the coupon (not the login's password).
+        expect(await state(), target).toMatchObject({ [field]: expect.stringContaining('hunter2'), couponName: 'coupon' });
+      } else expect(codes(redirected), target).toEqual(['stale_evidence']);
+    }
     const swapped = await propose(page, { tool: 'select', args: { target: '#ship', option: 'Standard shipping (free)' } });
     expect(swapped).toMatchObject({ executed: false });
     expect(codes(swapped)).toEqual(['stale_evidence']);
     const after = await state();
-    expect(after).toMatchObject({ pw: '', notes: '' });
+    expect(after).toMatchObject({ pw: '', innerPw: '' });
     // Left as the page's swap put it (the first option, now "Standard"): not "Express (+$49)".
     expect(after.ship).not.toContain('express');
     for (const [target, text] of [
