@@ -187,8 +187,10 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
       } else expect(codes(redirected), target).toEqual(['stale_evidence']);
     }
     const swapped = await propose(page, { tool: 'select', args: { target: '#ship', option: 'Standard shipping (free)' } });
-    expect(swapped).toMatchObject({ executed: false });
-    expect(codes(swapped)).toEqual(['stale_evidence']);
+    // (Where Firefox fires the focus event late, the swap comes after the choice: what shows and
+    // is sent must then be what was chosen.)
+    if (swapped.executed) expect((await state()).ship).toBe('std/Standard shipping (free)');
+    else expect(codes(swapped)).toEqual(['stale_evidence']);
     const after = await state();
     expect(after).toMatchObject({ pw: '', innerPw: '' });
     // Left as the page's swap put it (the first option, now "Standard"): not "Express (+$49)".
