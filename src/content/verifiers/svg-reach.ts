@@ -1,5 +1,6 @@
 import { px } from './css-length';
 import { isNone } from './paint';
+import { cssUrls, referenced } from './svg-references';
 
 /**
  * How far SVG paint reaches beyond the boxes the DOM reports for it. An SVG shape's client rect is
@@ -24,25 +25,14 @@ function amount(value: string | null, fallback: number, percentIsFraction: boole
   return n;
 }
 
-/** The element a same-document `url(#id)` names, or null (another document, none). */
-function referenced(element: Element, url: string): Element | null {
-  const hash = url.indexOf('#');
-  if (hash < 0) return null;
-  if (hash > 0) {
-    try {
-      const target = new URL(url.slice(0, hash), document.baseURI);
-      const here = new URL(document.URL);
-      if (target.href.split('#')[0] !== here.href.split('#')[0]) return null;
-    } catch {
-      return null;
-    }
-  }
-  const id = decodeURIComponent(url.slice(hash + 1));
-  const root = element.getRootNode() as Document | ShadowRoot;
-  return root.getElementById?.(id) ?? document.getElementById(id);
+/**
+ * The one element a same-document reference names; null where it names none, several (its raw and
+ * decoded ids, or its tree and the document, differ), or cannot be told: then no bound is given.
+ */
+function referencedOne(element: Element, url: string): Element | null {
+  const found = referenced(url, element);
+  return found?.length === 1 ? found[0]! : null;
 }
-
-const urls = (value: string) => Array.from(value.matchAll(/url\(\s*["']?([^"')]*)["']?\s*\)/gu), (m) => m[1]!);
 
 /** The scale from the element's user units to CSS px on screen (the larger axis). */
 function screenScale(element: Element): number {
@@ -63,8 +53,8 @@ function screenScale(element: Element): number {
  */
 export function filterUrlReach(element: Element, filter: string, box: DOMRect): number {
   let reach = 0;
-  for (const url of urls(filter)) {
-    const target = referenced(element, url);
+  for (const url of cssUrls(filter)) {
+    const target = referencedOne(element, url);
     if (target === null || target.localName !== 'filter' || target.hasAttribute('href') || target.hasAttribute('xlink:href')) {
       return Number.POSITIVE_INFINITY;
     }
@@ -127,8 +117,8 @@ function markersReach(element: Element, style: CSSStyleDeclaration): number {
   let reach = 0;
   for (const value of [style.markerStart, style.markerMid, style.markerEnd]) {
     if (isNone(value)) continue;
-    for (const url of urls(value)) {
-      const marker = referenced(element, url);
+    for (const url of cssUrls(value)) {
+      const marker = referencedOne(element, url);
       if (marker === null) return Number.POSITIVE_INFINITY;
       if (marker.localName !== 'marker' || !CLIPS.test(getComputedStyle(marker).overflow)) return Number.POSITIVE_INFINITY;
       const w = amount(marker.getAttribute('markerWidth'), 3, false);
@@ -156,7 +146,7 @@ export function svgReach(element: SVGGraphicsElement, style: CSSStyleDeclaration
   // A <use> draws another element's subtree: its shapes' strokes and markers count too.
   if (element.localName === 'use') {
     const href = element.getAttribute('href') ?? element.getAttribute('xlink:href') ?? '';
-    const source = href.startsWith('#') ? referenced(element, href) : null;
+    const source = href.startsWith('#') ? referencedOne(element, href) : null;
     if (source === null) return { extent: Number.POSITIVE_INFINITY, what: 'another document’s shapes (<use>)' };
     for (const shape of [source, ...Array.from(source.querySelectorAll('*'))]) {
       const own = getComputedStyle(shape);
