@@ -14,7 +14,17 @@ import type { BuiltinCall } from '../core/resolver';
 import type { Viewport } from '../messages/viewport';
 import type { Outcome } from './audit-body';
 import { rejected } from './conclude';
-import { accessibleNameOf, browserOrigin, doubtsOf, hiddenTextOf, paintedOf, scopeToFrame, targetRectOf, textOf } from './evidence';
+import {
+  accessibleNameOf,
+  browserOrigin,
+  doubtsOf,
+  hiddenTextOf,
+  paintedOf,
+  scopeToFrame,
+  targetRectOf,
+  textOf,
+  unreadPictureOf,
+} from './evidence';
 import { settleFrame } from './execute';
 import { subframeView } from './frame-chain';
 import { certifyPixels, type PixelEvidence, type ScreenView, type Shot } from './pixels';
@@ -42,7 +52,10 @@ export type Evidence = {
   chainGap: string | null;
   /** Nothing legible shown and no text in the DOM that could be: an icon or image. */
   iconOnly: boolean;
-  /** Whether the pixels were asked for (the plan then names the pixel predicates). */
+  /**
+   * Whether the pixels must corroborate the label (the plan then names the pixel predicates): not
+   * where they were asked only whether an icon's picture shows words, and show none.
+   */
   wantPixels: boolean;
   pixels: PixelEvidence | null;
 };
@@ -94,16 +107,18 @@ export async function collectEvidence(
   // Pixels also corroborate a privileged click's label (where the policy wants them), and a value an
   // assistant claims to read must be visibly there.
   const doubts = selector !== null ? doubtsOf(certificates) : [];
-  const wantPixels =
-    selector !== null &&
-    (doubts.length > 0 ||
-      claimNeedsPixels(call, targetLabel) ||
-      (call.tool === 'click' && ocrFor(policy, privilege)) ||
-      (call.tool === 'read' && call.claims.value !== undefined));
-  const rect = view?.rect ?? null;
-  if (view) shot.useScreen(view.dpr, view.viewport);
   // A label painted away is not an icon; a reading with no text is no reading (unsupported), not a mismatch.
   const iconOnly = targetLabel !== null && !hasLegibleText(targetLabel) && !hiddenTextOf(certificates);
+  const labelNeedsPixels =
+    doubts.length > 0 ||
+    claimNeedsPixels(call, targetLabel) ||
+    (call.tool === 'click' && ocrFor(policy, privilege)) ||
+    (call.tool === 'read' && call.claims.value !== undefined);
+  // An icon whose picture the DOM cannot read may show words: the pixels say whether it does.
+  const pictureUnread = selector !== null && iconOnly && unreadPictureOf(certificates);
+  const wantPixels = selector !== null && (labelNeedsPixels || pictureUnread);
+  const rect = view?.rect ?? null;
+  if (view) shot.useScreen(view.dpr, view.viewport);
   let pixels: PixelEvidence | null = null;
   if (wantPixels) {
     // The capture must show the layout the DOM evidence describes: wait for the frame to paint first.
@@ -117,6 +132,10 @@ export async function collectEvidence(
     if (read) certificates.push(...read.certificates);
     pixels = read;
   }
+  // Asked only whether the icon's picture shows words, pixels that show none leave it its name, as
+  // an icon the DOM can read is (a magnifier read as "Q" is no word: core/plan readsWords). Read
+  // words must be its name (the plan's pixel predicate); no reading at all is unsupported.
+  const pictureWithoutWords = pictureUnread && !labelNeedsPixels && pixels !== null && pixels.words === false;
   const evidence = {
     frame,
     selector,
@@ -128,7 +147,7 @@ export async function collectEvidence(
     view,
     chainGap,
     iconOnly,
-    wantPixels,
+    wantPixels: wantPixels && !pictureWithoutWords,
     pixels,
   };
   return { ok: true, evidence };

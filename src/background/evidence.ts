@@ -39,6 +39,11 @@ export function hiddenTextOf(certificates: readonly Certificate[]): boolean {
   return certificate(certificates, 'visible_text')?.hiddenText === true;
 }
 
+/** Whether the target shows no letters and draws a picture the DOM cannot read (it may show words). */
+export function unreadPictureOf(certificates: readonly Certificate[]): boolean {
+  return certificate(certificates, 'visible_text')?.unreadPicture === true;
+}
+
 /** The target's rectangle in its own frame's viewport, as its frame certified the element. */
 export function targetRectOf(certificates: readonly Certificate[], selector: string | null): Rect | null {
   return certificates.find((c) => c.type === 'ui_element' && c.region.selector === selector)?.region.rect ?? null;

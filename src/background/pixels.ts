@@ -12,7 +12,7 @@ import {
   trimFrame,
   upright,
 } from '../core/pixels';
-import { type CertificateOf, hasLegibleText, ocrReadsScriptOf, symbolsShown } from '../core/plan';
+import { type CertificateOf, hasLegibleText, ocrReadsScriptOf, readsWords, symbolsShown } from '../core/plan';
 import type { Viewport } from '../messages/viewport';
 import { type CaptureOptions, captureCrop, DHASH_BITS, OCR_VERIFIER, ocrLangFor, pngDataUrl, recognize } from './ocr';
 import type { FrameSender } from './sender';
@@ -77,7 +77,15 @@ export function decisionShot(sender: FrameSender, initialDpr: number | undefined
 /** Where the target is on the tab's screen; `turn`: how the frame chain turns it (frame-chain.ts). */
 export type ScreenView = { rect: Rect; dpr: number; viewport?: Viewport | undefined; turn?: Linear | undefined };
 
-export type PixelEvidence = { certificates: Certificate[]; rect: Rect; thumb: Thumbnail | null; ms: number; error: string | null };
+export type PixelEvidence = {
+  certificates: Certificate[];
+  rect: Rect;
+  thumb: Thumbnail | null;
+  ms: number;
+  error: string | null;
+  /** Whether the reading shows words (core/plan readsWords); null where nothing was read. */
+  words: boolean | null;
+};
 
 /**
  * Reads the target's rendered pixels from the decision's capture: OCR text (its confidence is the
@@ -100,10 +108,10 @@ export async function certifyPixels(
   if (!rect) return null;
   // A label in a script the bundled OCR data cannot read gets no reading (unsupported), not a misreading.
   if ((options.expected ?? []).some((t) => typeof t === 'string' && !ocrReadsScriptOf(t)))
-    return { certificates: [], rect, thumb: null, ms: 0, error: 'script_not_read' };
+    return { certificates: [], rect, thumb: null, ms: 0, error: 'script_not_read', words: null };
   const started = performance.now();
   const crop = await shot.crop(rect);
-  if (!crop.ok) return { certificates: [], rect, thumb: null, ms: 0, error: crop.error };
+  if (!crop.ok) return { certificates: [], rect, thumb: null, ms: 0, error: crop.error, words: null };
   const thumb = thumbnail(crop.gray);
   const hash = dHash(crop.gray);
   // A rotated or skewed label is read turned upright, as a person reads it (the hash and the
@@ -114,10 +122,10 @@ export async function certifyPixels(
   const turned = (options.painted ? uprightCrop(crop.gray, rect, options.painted) : null) ?? crop.gray;
   const read = dropRuleLines(trimFrame(turned, Math.ceil(BORDER * perCss)));
   const result = await recognize(read, ocrLangFor(options.expected ?? []));
-  if (!result.ok) return { certificates: [], rect, thumb, ms: 0, error: result.error };
+  if (!result.ok) return { certificates: [], rect, thumb, ms: 0, error: result.error, words: null };
   // An icon's reading is no reading, unless it is exactly the symbols the DOM draws ("?": text-agreement.ts).
   if (options.blankIsNoReading && !hasLegibleText(result.text) && !symbolsShown(result.text, options.drawn ?? ''))
-    return { certificates: [], rect, thumb, ms: 0, error: 'no_text' };
+    return { certificates: [], rect, thumb, ms: 0, error: 'no_text', words: false };
   const base = {
     region: { frame, selector, rect },
     source: 'ocr' as const,
@@ -140,7 +148,7 @@ export async function certifyPixels(
     confidence: 1,
     ...base,
   };
-  return { rect, thumb, ms: performance.now() - started, error: null, certificates: [reading, hashed] };
+  return { rect, thumb, ms: performance.now() - started, error: null, words: readsWords(result.text), certificates: [reading, hashed] };
 }
 
 /**

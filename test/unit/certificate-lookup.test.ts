@@ -6,7 +6,7 @@ import { certificate, honestEvidence } from './helpers/evidence';
 describe('certificate(list, type): the typed lookup', () => {
   it("returns the first certificate's value of that type, parsed with its defaults", () => {
     const value = lookup(honestEvidence('#pay', 'Pay'), 'visible_text');
-    expect(value).toEqual({ text: 'Pay', doubts: [], hiddenText: false, painted: null });
+    expect(value).toEqual({ text: 'Pay', doubts: [], hiddenText: false, unreadPicture: false, painted: null });
     expect(lookup(honestEvidence('#pay'), 'ax_name')?.name).toBe('Pay');
   });
 

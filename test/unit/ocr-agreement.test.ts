@@ -248,16 +248,28 @@ describe('label predicates for what OCR cannot read', () => {
   });
 
   it('leaves an icon-font glyph out of the DOM label, but not a lookalike', () => {
-    expect(labelShown('Settings').evaluate({ text: '\ue8b8 Settings', doubts: [], hiddenText: false, painted: null })).toEqual({
+    expect(
+      labelShown('Settings').evaluate({ text: '\ue8b8 Settings', doubts: [], hiddenText: false, unreadPicture: false, painted: null }),
+    ).toEqual({
       holds: true,
     });
-    expect(labelShown('Sеttings').evaluate({ text: '\ue8b8 Settings', doubts: [], hiddenText: false, painted: null })).toMatchObject({
+    expect(
+      labelShown('Sеttings').evaluate({ text: '\ue8b8 Settings', doubts: [], hiddenText: false, unreadPicture: false, painted: null }),
+    ).toMatchObject({
       holds: false,
     });
     expect(
-      labelShown('Show all d…').evaluate({ text: 'Show all details of this item', doubts: [], hiddenText: false, painted: null }),
+      labelShown('Show all d…').evaluate({
+        text: 'Show all details of this item',
+        doubts: [],
+        hiddenText: false,
+        unreadPicture: false,
+        painted: null,
+      }),
     ).toEqual({ holds: true });
-    expect(labelShown('Cancel…').evaluate({ text: 'Cancel and pay $900', doubts: [], hiddenText: false, painted: null })).toMatchObject({
+    expect(
+      labelShown('Cancel…').evaluate({ text: 'Cancel and pay $900', doubts: [], hiddenText: false, unreadPicture: false, painted: null }),
+    ).toMatchObject({
       holds: false,
     });
   });

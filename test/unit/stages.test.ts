@@ -10,7 +10,7 @@ import { certificate, element, hit, resolved } from './helpers/evidence';
 const fakes = vi.hoisted(() => ({
   settleFrame: vi.fn(async () => true),
   subframeView: vi.fn(async () => ({ view: null, certificate: null, gap: null as string | null })),
-  certifyPixels: vi.fn(async () => null),
+  certifyPixels: vi.fn(async (): Promise<unknown> => null),
 }));
 vi.mock('webextension-polyfill', () => ({ default: {} }));
 vi.mock('../../src/background/execute', () => ({ settleFrame: fakes.settleFrame }));
@@ -161,6 +161,62 @@ describe('JUDGE', () => {
     const decided = judge(call, covered, TOP, DEFAULT_POLICY);
     expect(decided.decision).toBe('block');
     expect(decided.reasons.map((r) => r.code)).toContain('target_covered');
+  });
+
+  it('leaves an icon its name where the pixels, asked only whether its unread picture shows words, show none', async () => {
+    const call = resolved({ tool: 'click', args: { target: '#find' }, claims: { label: 'Search' } });
+    const certificates = fromFrame('#find', '').map((c) =>
+      c.type === 'visible_text'
+        ? { ...c, value: { text: '', doubts: [], unreadPicture: true } }
+        : c.type === 'ax_name'
+          ? { ...c, value: { role: 'button', name: 'Search', hidden: false, visibleLabel: '' } }
+          : c,
+    );
+    const reading = (text: string) =>
+      certificate('ocr_text', { text, confidence: 0.92 }, '#find', {
+        region: { frame: '4:0', selector: '#find' },
+        source: 'ocr',
+        verifier: 'ocr@1',
+        confidence: 0.92,
+        trust: 'extension',
+        time: Date.now(),
+      });
+    const pixels = (words: boolean | null, text: string | null) => ({
+      certificates: text === null ? [] : [reading(text)],
+      rect: { x: 10, y: 20, width: 80, height: 24 },
+      thumb: null,
+      ms: 1,
+      error: text === null ? 'capture_failed' : null,
+      words,
+    });
+    const judged = async (read: ReturnType<typeof pixels>) => {
+      fakes.certifyPixels.mockResolvedValueOnce(read);
+      const collected = await collectEvidence(call, { certificates, devicePixelRatio: 1 }, TOP, shot, DEFAULT_POLICY);
+      if (!collected.ok) throw new Error('expected evidence');
+      return { evidence: collected.evidence, decided: judge(call, collected.evidence, TOP, DEFAULT_POLICY) };
+    };
+    // A magnifier read as "Q": no words; the pixel predicates are not the plan's, the name is.
+    const magnifier = await judged(pixels(false, 'Q'));
+    expect(fakes.certifyPixels).toHaveBeenCalledTimes(1);
+    expect(magnifier.evidence.wantPixels).toBe(false);
+    expect(magnifier.decided.decision).toBe('allow');
+    // Words that are not its name.
+    const words = await judged(pixels(true, 'Delete account'));
+    expect(words.evidence.wantPixels).toBe(true);
+    expect(words.decided.decision).toBe('block');
+    expect(words.decided.reasons.map((r) => r.code)).toContain('pixel_mismatch');
+    // No reading at all: unsupported, the policy decides (ask by default).
+    const none = await judged(pixels(null, null));
+    expect(none.decided.decision).toBe('ask');
+    // Where the label has doubts of its own, no words is no reading either.
+    fakes.certifyPixels.mockResolvedValueOnce(pixels(false, 'Q'));
+    const doubted = certificates.map((c) =>
+      c.type === 'visible_text' ? { ...c, value: { text: '', doubts: ['a mask'], unreadPicture: true } } : c,
+    );
+    const collected = await collectEvidence(call, { certificates: doubted, devicePixelRatio: 1 }, TOP, shot, DEFAULT_POLICY);
+    if (!collected.ok) throw new Error('expected evidence');
+    expect(collected.evidence.wantPixels).toBe(true);
+    expect(judge(call, collected.evidence, TOP, DEFAULT_POLICY).decision).not.toBe('allow');
   });
 
   it('judges a navigation by where it goes: same site allowed, another site asked', async () => {

@@ -9,7 +9,7 @@ import { isPaymentField, isPersonalField } from './field-kinds';
 import { flatParent, holdsLegibleText } from './flat-tree';
 import { formControls } from './form-props';
 import { activatedSubmitter, certifySubmission, submissionFor } from './form-request';
-import { drawsWords, showsGraphic } from './graphic';
+import { pictureWords, showsGraphic } from './graphic';
 import { hitTest } from './hit-test';
 import { layersOver } from './layers';
 import { tooSmallOnScreen } from './legibility';
@@ -111,9 +111,11 @@ function certifyFound(
     const icon = drawsSymbol(text ?? '') || (isField(element) ? !labelShownElsewhere(element, scene) : showsGraphic(element, true));
     const hiddenText = hidden && !(icon && namedByHiddenText(element, ax.name));
     // A control showing no letters of its own (an icon, named by aria-label, alt, title or hidden
-    // text) whose picture draws words shows those words, not its name: the pixels read it.
-    if (!hasLetterOrDigit(text ?? '') && !hiddenText && doubts.length < 16 && drawsWords(element))
-      doubts.push('its picture draws words of its own, which the DOM cannot read');
+    // text) whose picture draws words shows those words, not its name: the pixels read it. One whose
+    // picture the DOM cannot read (a raster image, a background, a mask…) may: the pixels say
+    // whether it shows words (background/collect.ts), and an icon that shows none keeps its name.
+    const pictures = !hasLetterOrDigit(text ?? '') && !hiddenText ? pictureWords(element) : 'none';
+    if (pictures === 'words' && doubts.length < 16) doubts.push('its picture draws words of its own, which the DOM cannot read');
     // A control (not a field: a field's box is its picture) whose label is in the DOM but painted
     // away, and that draws no picture or icon either, shows the user an empty box: not a visible
     // target, whatever its size (a button held to max-height:0 keeps only its border).
@@ -123,7 +125,7 @@ function certifyFound(
     certificates.push({
       id: certificateId(),
       type: 'visible_text',
-      value: { text: text ?? '', doubts, hiddenText, painted: paintedAs(element) },
+      value: { text: text ?? '', doubts, hiddenText, unreadPicture: pictures === 'unread', painted: paintedAs(element) },
       source: 'dom',
       ...base,
     });

@@ -115,9 +115,13 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
         cut = true;
         return;
       }
-      if (!shows()) continue;
+      if (facts.visibility !== 'visible' || em < MIN_TEXT_BOX) continue;
+      // Where its boxes are first: text its clip cuts away shows nothing, and how it would be
+      // painted is no doubt (a visually hidden label over an icon's background image sent every
+      // such icon to the pixels).
       const boxes = scene.textBoxes(text);
       if (!boxes.some((box) => box.bottom - box.top >= MIN_TEXT_BOX && showsThrough(box, paint.clip))) continue;
+      if (!shows()) continue;
       characters -= data.length;
       // Letters the clip cuts away across the line are not shown: a box narrowed to a sliver of
       // each line ("O" of "Open", "in" of "inbox") shows those, not the label. Behind an ellipsis

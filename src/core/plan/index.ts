@@ -6,6 +6,7 @@ export * from './observations';
 export * from './plan';
 export { frameVisible } from './predicates';
 export * from './privilege';
+export { readsWords } from './reads-words';
 export * from './target';
 export {
   exactTokens,

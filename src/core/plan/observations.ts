@@ -93,6 +93,12 @@ export const VisibleTextValueSchema = z.strictObject({
    */
   hiddenText: z.boolean().default(false),
   /**
+   * The control shows no letters, and a picture it draws is one the DOM cannot read (a raster
+   * image, an image from a URL, a background, mask or border image): it may show words. The pixels
+   * say whether it does; an icon whose pixels show no words keeps its name (background/collect.ts).
+   */
+  unreadPicture: z.boolean().default(false),
+  /**
    * The rotation, skew and scale the label is painted with (CSS matrix a, b, c, d), when not a
    * plain scale, and the element's own border box (CSS px, untransformed): the pixels turn the crop
    * upright with it and cut it to the box before OCR. It certifies nothing.

@@ -72,10 +72,10 @@ const isThin = (c: string) => c === 'l' || c === 'i' || c === 'j' || c === 't';
 const BORDER_WORDS = /^(?:[|!¡[\]lIij]{1,2}\s+)+|(?:\s+[|!¡[\]lIij]{1,2})+$/gu;
 
 /** A reading without the border strokes at its ends ("|", "[", "]": no letters). */
-const unbordered = (read: string) => readable(read).replace(BORDERS, '');
+export const unbordered = (read: string) => readable(read).replace(BORDERS, '');
 
 /** A reading (unbordered) without border words, and how many letters they held (each counted as a misread). */
-function withoutBorderWords(shown: string): { text: string; borders: number } {
+export function withoutBorderWords(shown: string): { text: string; borders: number } {
   let borders = 0;
   const text = shown.replace(BORDER_WORDS, (words) => {
     borders += (words.match(/[lIij]/gu) ?? []).length;
