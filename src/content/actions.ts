@@ -88,8 +88,15 @@ function typeInto(element: HTMLElement, text: string, replace: boolean): void {
     // The prototype setter, not the instance's: frameworks track values through the instance.
     Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(element, replace ? text : element.value + text);
   } else {
-    if (replace) document.execCommand('selectAll');
-    document.execCommand('insertText', false, text);
+    // The text goes where the selection is: put it in the region itself. Firefox, in a window that
+    // is not the system's focused one, gives the focus but leaves the selection where it was, and
+    // inserted nothing while the call said executed (the focus test, 2 of 3 full runs, Dec 6).
+    const selection = getSelection();
+    selection?.selectAllChildren(element);
+    if (!replace) selection?.collapseToEnd();
+    // False where nothing editable took it; true too where an editor inserts the text itself
+    // (it cancelled beforeinput): both browsers, measured.
+    if (!document.execCommand('insertText', false, text)) throw new Error('The editable region took no text; nothing was typed.');
     return;
   }
   element.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
