@@ -142,8 +142,8 @@ async function decide(request: ProposalRequest): Promise<unknown> {
     module?.forget(request.requestId);
     // The background stopped after this frame performed its command: the page is told so.
     if (done?.executed) {
-      const message = 'The action was performed, then the extension stopped before it could answer.';
-      return { id: request.requestId, decision: 'allow', executed: true, reasons: [{ code: 'internal_error', message }] };
+      const none: Verdict = { id: request.requestId, decision: 'block', executed: false, reasons: [] };
+      return performedAfterAll(none, 'The action was performed, then the extension stopped before it could answer.');
     }
     const timedOut = error instanceof TimeoutError;
     return {
@@ -167,8 +167,15 @@ async function decide(request: ProposalRequest): Promise<unknown> {
 async function withWhatRan(verdict: Verdict, requestId: string): Promise<Verdict> {
   const done = await settled(await loadedEvidence().catch(() => null), requestId);
   if (!done?.executed) return verdict;
-  const message = 'The frame performed the action after Warrant had stopped waiting for it.';
-  // An approved ask stays one; anything else said nothing would run, and it did.
+  return performedAfterAll(verdict, 'The frame performed the action after Warrant had stopped waiting for it.');
+}
+
+/**
+ * A verdict (or none: a blocked, not-executed one) corrected by what this frame did: performed, with
+ * why the page hears it from the frame. An approved ask stays one; anything else said nothing would
+ * run, and it did.
+ */
+function performedAfterAll(verdict: Verdict, message: string): Verdict {
   const decision = verdict.decision === 'ask' ? 'ask' : 'allow';
   return { ...verdict, decision, executed: true, reasons: [...verdict.reasons, { code: 'internal_error', message }] };
 }

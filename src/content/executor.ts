@@ -2,6 +2,7 @@ import type { FormRequest } from '../core/plan';
 import type { Action, ExecuteCommand, ExecuteResult } from '../messages/background-content';
 import { ChangedOnFocus, performAction, prepareSubmit } from './actions';
 import { onlySubmitting } from './only-submitting';
+import { runRecord } from './run-record';
 import { submitGuarded } from './submission-guard';
 import { certifyTarget } from './verifiers/dom';
 import { submissionFor } from './verifiers/form-request';
@@ -28,26 +29,15 @@ const NAVIGATE_VERDICT_MS = 250;
 
 const certified = new Map<string, Certified>();
 
-/**
- * What became of the latest commands this frame was sent, by request: a background that stopped
- * before the answer reached it (and the one started after it) can still learn the truth, and the
- * page's verdict says executed when it was. Bounded; the oldest are dropped.
- */
-const performed = new Map<string, ExecuteResult>();
-const PERFORMED_KEPT = 64;
-
-/** Commands being performed now, by request. */
-const running = new Map<string, Promise<ExecuteResult>>();
+/** What became of the latest commands this frame was sent, and those it is performing now. */
+const commands = runRecord<ExecuteResult>(64);
 
 /**
  * What became of a command, once any run of it in this frame has ended: a page handler that waits
  * synchronously (a sync XHR, an alert) lets Firefox deliver other events meanwhile, the lost
  * background's among them, and "not executed" must not be said of an action still running.
  */
-export async function settledFor(requestId: string): Promise<ExecuteResult | null> {
-  await running.get(requestId)?.catch(() => undefined);
-  return performed.get(requestId) ?? null;
-}
+export const settledFor = (requestId: string): Promise<ExecuteResult | null> => commands.settled(requestId);
 
 /** Tells the MAIN-world guards what is about to happen (src/content/allowances.ts). */
 type Announce = (allowance: { selector?: string; url?: string }) => Promise<void>;
@@ -96,31 +86,18 @@ const NEEDS_OPERABLE = new Set<Action['tool']>(['click', 'type', 'select']);
 export function execute(command: ExecuteCommand, announce: Announce | null): Promise<ExecuteResult> {
   const { requestId } = command;
   // A command for a request this frame has run, or is running, again: what happened stays said.
-  const known = running.get(requestId) ?? performed.get(requestId);
+  const known = commands.known(requestId);
   if (known !== undefined) return Promise.resolve(known);
   // One command at a time in a frame: one that arrives while another runs (Firefox delivers it
   // inside a handler that waits synchronously) waits its turn instead of running inside it, where
   // the first one's guards are (a red team's round 9: a page's scroll, run inside the click,
   // ended the click's watch on submissions, and a button the handler made a submit button posted).
-  const run = queue
-    .then(() => executeOnce(command, announce))
-    .then((result) => {
-      remember(requestId, result);
-      return result;
-    });
+  const run = commands.track(
+    requestId,
+    queue.then(() => executeOnce(command, announce)),
+  );
   queue = run.catch(() => undefined);
-  running.set(requestId, run);
-  const done = () => {
-    if (running.get(requestId) === run) running.delete(requestId);
-  };
-  run.then(done, done);
   return run;
-}
-
-function remember(requestId: string, result: ExecuteResult): void {
-  performed.delete(requestId);
-  performed.set(requestId, result);
-  if (performed.size > PERFORMED_KEPT) performed.delete(performed.keys().next().value!);
 }
 
 async function executeOnce(command: ExecuteCommand, announce: Announce | null): Promise<ExecuteResult> {

@@ -1,5 +1,6 @@
 import type { ExecuteResult, RunToolCommand } from '../messages/background-content';
 import type { RunToolRequest } from '../messages/page-bridge';
+import { runRecord } from './run-record';
 import { sendToBackground } from './runtime';
 
 const TOOL_TIMEOUT_MS = 25_000;
@@ -7,17 +8,11 @@ const MAX_RESULT_CHARS = 256 * 1024;
 
 type Waiting = { resolve: (result: ExecuteResult) => void; timer: ReturnType<typeof setTimeout> };
 const running = new Map<string, Waiting>();
-/** Every run this frame started, by request, until it ends: what a stopped background's answer cannot say. */
-const runs = new Map<string, Promise<ExecuteResult>>();
-/** How runs ended, the latest 64: a page heard "executed" only if its tool ran. */
-const ended = new Map<string, ExecuteResult>();
-const ENDED_KEPT = 64;
+/** Every run this frame started, by request, and how the latest ended: what a stopped background's answer cannot say. */
+const runs = runRecord<ExecuteResult>(64);
 
 /** What became of a page tool run by this request, once it has ended (null: none ran here). */
-export async function toolSettled(requestId: string): Promise<ExecuteResult | null> {
-  await runs.get(requestId);
-  return ended.get(requestId) ?? null;
-}
+export const toolSettled = (requestId: string): Promise<ExecuteResult | null> => runs.settled(requestId);
 
 /**
  * Relays a registration from the page API; the background validates the definition
@@ -45,16 +40,7 @@ export function relayUnregistration(name: string): void {
 
 /** Runs a page tool in the main world on the background's command and waits for its result. */
 export function runTool(command: RunToolCommand, post: (message: RunToolRequest) => void): Promise<ExecuteResult> {
-  const { requestId } = command;
-  const run = startTool(command, post).then((result) => {
-    ended.delete(requestId);
-    ended.set(requestId, result);
-    if (ended.size > ENDED_KEPT) ended.delete(ended.keys().next().value!);
-    if (runs.get(requestId) === run) runs.delete(requestId);
-    return result;
-  });
-  runs.set(requestId, run);
-  return run;
+  return runs.track(command.requestId, startTool(command, post));
 }
 
 function startTool(command: RunToolCommand, post: (message: RunToolRequest) => void): Promise<ExecuteResult> {

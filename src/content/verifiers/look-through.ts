@@ -41,7 +41,7 @@ export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
   const scopes = [...new Set([...layers.pseudo, ...layers.others].map((node) => node.getRootNode() as Document | ShadowRoot))];
   let adopted: (Document | ShadowRoot)[] = [];
   let used: CSSStyleSheet | null = null;
-  const watch = watchPage(layers.styled, layers.inert);
+  const watch = watchPage(layers.styled, inert);
   try {
     for (const layer of layers.styled) {
       layer.style.setProperty('pointer-events', 'auto', 'important');
@@ -105,11 +105,14 @@ export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
  * declarations (`cssText`), not as the attribute's text, which a page's CSP can leave unapplied.
  * Not seen: a change to a style sheet's rules or to state the DOM does not hold (README).
  */
-function watchPage(styled: Element[], inert: Element[]): { foreign(phase: 'looking' | 'restored'): string | null; stop(): void } {
+function watchPage(
+  styled: Element[],
+  inert: { root: Element; value: string }[],
+): { foreign(phase: 'looking' | 'restored'): string | null; stop(): void } {
   const observer = new MutationObserver(() => undefined);
   const options = { subtree: true, attributes: true, childList: true, characterData: true };
   const roots = new Set<Node>([document]);
-  for (const element of [...styled, ...inert]) {
+  for (const element of [...styled, ...inert.map(({ root }) => root)]) {
     roots.add(element.getRootNode());
     const own = shadowRootOf(element);
     if (own) roots.add(own);
@@ -118,7 +121,8 @@ function watchPage(styled: Element[], inert: Element[]): { foreign(phase: 'looki
   const declared = (element: Element) => (element as HTMLElement).style?.cssText ?? '';
   const original = new Map(styled.map((element) => [element, declared(element)]));
   const overriddenTo = new Map(styled.map((element) => [element, overridden(declared(element))]));
-  const inertWas = new Map(inert.map((element) => [element, element.getAttribute('inert')]));
+  // As withHits saved them, and puts them back.
+  const inertWas = new Map(inert.map(({ root, value }) => [root, value]));
   return {
     foreign(phase) {
       for (const record of observer.takeRecords()) {
