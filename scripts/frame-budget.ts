@@ -22,9 +22,9 @@ const ROOT = join(import.meta.dirname, '..');
 export const BUDGET = {
   documentStart: 2_560,
   bridge: 14 * 1024,
-  evidence: 122 * 1024,
+  evidence: 124 * 1024,
   mainWorld: 92 * 1024,
-  agentCheck: 305 * 1024,
+  agentCheck: 307 * 1024,
 } as const;
 
 /**

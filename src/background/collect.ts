@@ -107,7 +107,8 @@ export async function collectEvidence(
   // Pixels also corroborate a privileged click's label (where the policy wants them), and a value an
   // assistant claims to read must be visibly there.
   const doubts = selector !== null ? doubtsOf(certificates) : [];
-  // A label painted away is not an icon; a reading with no text is no reading (unsupported), not a mismatch.
+  // A label painted away is not an icon. An icon's reading without words is no reading: unsupported,
+  // not a mismatch (but below, where the pixels were asked only about its picture).
   const iconOnly = targetLabel !== null && !hasLegibleText(targetLabel) && !hiddenTextOf(certificates);
   const labelNeedsPixels =
     doubts.length > 0 ||

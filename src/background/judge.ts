@@ -3,6 +3,7 @@ import { gatePolicyFor, type Policy } from '../core/policy';
 import type { BuiltinCall } from '../core/resolver';
 import type { Evidence } from './collect';
 import { type Decided, decide } from './conclude';
+import { accessibleNameOf } from './evidence';
 import { FRAME_VISIBLE } from './frame-chain';
 import type { FrameSender } from './sender';
 
@@ -21,7 +22,7 @@ export function judge(
     frameOrigin: sender.frameOrigin,
     subframe: sender.frameId !== 0,
     iconOnly: evidence.iconOnly,
-    ...(evidence.wantPixels ? { pixels: { renderedText: evidence.targetLabel } } : {}),
+    ...(evidence.wantPixels ? { pixels: { renderedText: evidence.targetLabel, iconName: accessibleNameOf(evidence.certificates) } } : {}),
   });
   const scope = { frame: evidence.frame, selector: evidence.selector };
   return explainGap(decide(plan, evidence.certificates, scope, evidence.privilege, gatePolicy), evidence.chainGap);

@@ -12,7 +12,7 @@ import {
   trimFrame,
   upright,
 } from '../core/pixels';
-import { type CertificateOf, hasLegibleText, ocrReadsScriptOf, readsWords, symbolsShown } from '../core/plan';
+import { type CertificateOf, ocrReadsScriptOf, readsWords, symbolsShown } from '../core/plan';
 import type { Viewport } from '../messages/viewport';
 import { type CaptureOptions, captureCrop, DHASH_BITS, OCR_VERIFIER, ocrLangFor, pngDataUrl, recognize } from './ocr';
 import type { FrameSender } from './sender';
@@ -123,8 +123,9 @@ export async function certifyPixels(
   const read = dropRuleLines(trimFrame(turned, Math.ceil(BORDER * perCss)));
   const result = await recognize(read, ocrLangFor(options.expected ?? []));
   if (!result.ok) return { certificates: [], rect, thumb, ms: 0, error: result.error, words: null };
-  // An icon's reading is no reading, unless it is exactly the symbols the DOM draws ("?": text-agreement.ts).
-  if (options.blankIsNoReading && !hasLegibleText(result.text) && !symbolsShown(result.text, options.drawn ?? ''))
+  // An icon's reading without words (a blank, one letter: a magnifier read as "Q") is no reading,
+  // unless it is exactly the symbols the DOM draws ("?": text-agreement.ts).
+  if (options.blankIsNoReading && !readsWords(result.text) && !symbolsShown(result.text, options.drawn ?? ''))
     return { certificates: [], rect, thumb, ms: 0, error: 'no_text', words: false };
   const base = {
     region: { frame, selector, rect },

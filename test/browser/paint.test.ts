@@ -324,16 +324,35 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await blocked('#tint-hidden', 'Show more', 'label_mismatch');
   });
 
-  it('reads by the pixels an icon picture the DOM cannot read (a PNG, a blob: URL, a background, a mask, a border image, a ::before background): words it shows are not its hidden name; one that shows none keeps it', async () => {
+  it('reads by the pixels an icon picture the DOM cannot read (a PNG, a blob: URL, a background, a mask, a border image, a ::before background, what shows through an empty button): words it shows must be said by its name; one that shows none keeps it', async () => {
     // A red team's round 9: a child's mask, a border image and a blob: SVG showed "Delete account"
     // on controls named "Settings" by hidden text, and were performed without the pixels.
     for (const id of ['png-words', 'blob-words', 'background-words', 'mask-words', 'border-words', 'before-words']) {
       await blocked(`#${id}`, 'Settings', 'pixel_mismatch', '/icon-pictures.html');
     }
-    // Their magnifiers (OCR reads one as "Q" at times, which is no word) and a band with a dot.
-    for (const id of ['png-honest', 'blob-honest', 'background-honest', 'mask-honest', 'border-honest', 'before-honest']) {
+    // A review's ways past the first version: an SVG image of a PNG, an escaped url() in a data URL,
+    // a shape clipped to words, words beside a small button or mirrored (the crop cannot show them
+    // whole: an ask, denied here), a transparent button over them; and a bare click, compared with the name.
+    for (const id of ['nested-words', 'escaped-words', 'clip-words-button', 'outside-words', 'mirrored-words', 'empty-over-words']) {
+      await blocked(`#${id}`, 'Settings', null, '/icon-pictures.html');
+    }
+    await blocked('#png-words', undefined, 'pixel_mismatch', '/icon-pictures.html');
+    // Their magnifiers (OCR reads one as "Q" at times, which is no word), a band with a dot, a logo
+    // named by more than it draws; a 240-shape SVG is read by the DOM.
+    for (const id of [
+      'png-honest',
+      'blob-honest',
+      'background-honest',
+      'mask-honest',
+      'border-honest',
+      'before-honest',
+      'empty-over-honest',
+    ]) {
       await readByPixels(`#${id}`, 'Settings', '/icon-pictures.html');
     }
+    await readByPixels('#logo-honest', 'ACME home', '/icon-pictures.html');
+    await readByPixels('#logo-honest', undefined, '/icon-pictures.html');
+    await performed('#svg-many-honest', 'Settings', '/icon-pictures.html');
   });
 
   it('counts only the letters a box clipping across the line leaves shown; behind an ellipsis the pixels read how far the label goes', async () => {

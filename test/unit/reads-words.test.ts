@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readsWords } from '../../src/core/plan';
+import { pixelsNamed } from '../../src/core/plan/predicates';
+import { nearName } from '../../src/core/plan/reads-words';
 
 describe('readsWords: whether an OCR reading of an icon picture shows words', () => {
   it('takes a lone letter, a symbol or border strokes for no words', () => {
@@ -11,5 +13,30 @@ describe('readsWords: whether an OCR reading of an icon picture shows words', ()
     for (const reading of ['OK', 'No', '2FA', '| Delete account |', 'D e l e t e', 'Q a', '42', '删除', 'Pay $5']) {
       expect(readsWords(reading), reading).toBe(true);
     }
+  });
+});
+
+describe('pixelsNamed: the words an icon shows must be said by its name', () => {
+  const read = (text: string) => ({ text, confidence: 0.9 });
+  it('holds where the name says all it shows, more or not', () => {
+    expect(pixelsNamed('ACME home', 'target.pixels').evaluate(read('| ACME |'))).toEqual({ holds: true });
+    expect(pixelsNamed('Search', 'target.pixels').evaluate(read('Search'))).toEqual({ holds: true });
+  });
+  it('fails on words the name does not say, and is unsure with no name to compare', () => {
+    expect(pixelsNamed('Settings', 'target.pixels').evaluate(read('Delete account'))).toMatchObject({
+      holds: false,
+      code: 'pixel_mismatch',
+    });
+    expect(pixelsNamed('Pay $10', 'target.pixels').evaluate(read('Pay $70'))).toMatchObject({ holds: false, code: 'pixel_mismatch' });
+    expect(pixelsNamed(null, 'target.pixels').evaluate(read('Delete account'))).toMatchObject({ holds: false, unsure: true });
+  });
+});
+
+describe('nearName: a reading its name does not say, near it or not', () => {
+  it('takes a stylised logo misread for near, other words and other amounts for not', () => {
+    expect(nearName('| Acue [', 'ACME home')).toBe(true);
+    expect(nearName('Delete account', 'Settings')).toBe(false);
+    expect(nearName('Pay $70', 'Pay $10')).toBe(false);
+    expect(nearName('Cancel order', 'Search')).toBe(false);
   });
 });

@@ -205,6 +205,12 @@ describe('JUDGE', () => {
     expect(words.evidence.wantPixels).toBe(true);
     expect(words.decided.decision).toBe('block');
     expect(words.decided.reasons.map((r) => r.code)).toContain('pixel_mismatch');
+    // Without a claim, the words are compared with its name.
+    fakes.certifyPixels.mockResolvedValueOnce(pixels(true, 'Delete account'));
+    const bare = resolved({ tool: 'click', args: { target: '#find' } });
+    const gathered = await collectEvidence(bare, { certificates, devicePixelRatio: 1 }, TOP, shot, DEFAULT_POLICY);
+    if (!gathered.ok) throw new Error('expected evidence');
+    expect(judge(bare, gathered.evidence, TOP, DEFAULT_POLICY).reasons.map((r) => r.code)).toContain('pixel_mismatch');
     // No reading at all: unsupported, the policy decides (ask by default).
     const none = await judged(pixels(null, null));
     expect(none.decided.decision).toBe('ask');

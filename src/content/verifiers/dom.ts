@@ -9,12 +9,13 @@ import { isPaymentField, isPersonalField } from './field-kinds';
 import { flatParent, holdsLegibleText } from './flat-tree';
 import { formControls } from './form-props';
 import { activatedSubmitter, certifySubmission, submissionFor } from './form-request';
-import { pictureWords, showsGraphic } from './graphic';
+import { showsGraphic } from './graphic';
 import { hitTest } from './hit-test';
 import { layersOver } from './layers';
 import { tooSmallOnScreen } from './legibility';
 import { shownOptionLabel } from './option-label';
 import { collectDoubts } from './paint';
+import { iconPictures, PICTURE_DOUBT } from './picture-words';
 import { readRendered, shownLabel, shownText } from './rendered-text';
 import { Scene } from './text-runs';
 import { paintedAs } from './transform';
@@ -110,12 +111,10 @@ function certifyFound(
     const hidden = !hasLetterOrDigit(text ?? '') && holdsHiddenLabel(element);
     const icon = drawsSymbol(text ?? '') || (isField(element) ? !labelShownElsewhere(element, scene) : showsGraphic(element, true));
     const hiddenText = hidden && !(icon && namedByHiddenText(element, ax.name));
-    // A control showing no letters of its own (an icon, named by aria-label, alt, title or hidden
-    // text) whose picture draws words shows those words, not its name: the pixels read it. One whose
-    // picture the DOM cannot read (a raster image, a background, a mask…) may: the pixels say
-    // whether it shows words (background/collect.ts), and an icon that shows none keeps its name.
-    const pictures = !hasLetterOrDigit(text ?? '') && !hiddenText ? pictureWords(element) : 'none';
-    if (pictures === 'words' && doubts.length < 16) doubts.push('its picture draws words of its own, which the DOM cannot read');
+    // An icon (no letters of its own) whose picture draws words shows those, not its name: the pixels
+    // read it. One the DOM cannot read may: the pixels say whether it does (picture-words.ts).
+    const pictures = !hasLetterOrDigit(text ?? '') && !hiddenText ? iconPictures(element, text ?? '', isField(element)) : 'none';
+    if (pictures !== 'unread' && pictures !== 'none' && doubts.length < 16) doubts.push(PICTURE_DOUBT[pictures]);
     // A control (not a field: a field's box is its picture) whose label is in the DOM but painted
     // away, and that draws no picture or icon either, shows the user an empty box: not a visible
     // target, whatever its size (a button held to max-height:0 keeps only its border).

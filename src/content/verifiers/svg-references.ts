@@ -4,13 +4,18 @@
  * (one of them threw on an undecodable fragment, `url(#%E0)`).
  */
 
-/** A `url()` in a computed value: its quoted or bare URL. */
-const URL_REFERENCE = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/gu;
+/** A `url()` in a computed value: its quoted URL (escapes kept, as serialised: `\"`) or its bare one. */
+const URL_REFERENCE = /url\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([^)\s]*))\s*\)/gu;
 
-/** The URLs of the `url()`s in a computed value. */
+/** The URLs of the `url()`s in a computed value, CSS escapes read (`\"`, `\\`, `\22 `). */
 export function cssUrls(value: string): string[] {
-  return Array.from(value.matchAll(URL_REFERENCE), (match) => match[1] ?? match[2] ?? match[3] ?? '');
+  return Array.from(value.matchAll(URL_REFERENCE), (match) => unescapeCss(match[1] ?? match[2] ?? match[3] ?? ''));
 }
+
+const unescapeCss = (text: string) =>
+  text.replace(/\\(?:([0-9a-fA-F]{1,6})\s?|(.))/gu, (_, hex: string | undefined, other: string | undefined) =>
+    hex === undefined ? (other ?? '') : String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff) || 0xfffd),
+  );
 
 /**
  * The elements a same-document reference may name: its fragment raw and decoded, looked up in the
@@ -25,8 +30,14 @@ export function referenced(reference: string, from: Element): Element[] | undefi
   let fragment: string;
   if (cleaned.startsWith('#')) fragment = cleaned.slice(1);
   else {
-    const url = URL.parse(cleaned, document.baseURI);
-    if (url === null || url.hash === '' || url.href.slice(0, -url.hash.length) !== document.URL.split('#')[0]) return undefined;
+    // (Not URL.parse: Chromium has it from 126, Warrant runs from 121.)
+    let url: URL;
+    try {
+      url = new URL(cleaned, document.baseURI);
+    } catch {
+      return undefined;
+    }
+    if (url.hash === '' || url.href.slice(0, -url.hash.length) !== document.URL.split('#')[0]) return undefined;
     fragment = url.hash.slice(1);
   }
   let id: string;

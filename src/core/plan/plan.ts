@@ -13,6 +13,7 @@ import {
   labelShown,
   originIs,
   type Predicate,
+  pixelsNamed,
   pixelsShow,
   unobstructed,
   valueShown,
@@ -28,7 +29,7 @@ export type { Evaluation, Predicate } from './predicates';
  */
 export type PlanOptions = {
   /** Pixels were requested for this call (privileged, OCR on): corroborate the label across modalities. */
-  pixels?: { renderedText: string | null };
+  pixels?: { renderedText: string | null /** An icon's accessible name, which its drawn words must say. */; iconName?: string | null };
   /** The browser-stamped origin of the proposing frame: links are judged against its site. */
   frameOrigin?: string | null;
   /**
@@ -58,6 +59,12 @@ export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicat
   }
   const label = claimedLabel(call);
   const { renderedText } = options.pixels;
+  // An icon's picture: the words it shows, if any, are said by its name and by the claim. (Symbols
+  // the DOM draws, "?" or "×", are read as the symbols they are, below.)
+  if (options.iconOnly && !renderedText) {
+    const { iconName = null } = options.pixels;
+    return [...base, pixelsNamed(iconName, 'target.pixels'), ...(label !== undefined ? [pixelsNamed(label, 'target.pixels.label')] : [])];
+  }
   return [
     ...base,
     ...(renderedText ? [pixelsShow(renderedText, 'target.pixels')] : []),

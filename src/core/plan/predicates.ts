@@ -13,7 +13,8 @@ import {
   VisibleTextValueSchema,
 } from './observations';
 import { optionsNamed } from './options';
-import { ocrAgreement, ocrContains, readable, truncatedClaimAgrees } from './text-agreement';
+import { nearName } from './reads-words';
+import { ocrAgreement, ocrContains, readable, truncatedClaimAgrees, unbordered } from './text-agreement';
 
 /** `unsure`: the evidence neither supports nor contradicts the predicate (the policy decides). */
 export type Evaluation = { holds: true } | { holds: false; code: ReasonCode; message: string; unsure?: true };
@@ -176,6 +177,30 @@ export function pixelsShow(
       if (agreement === 'unsure')
         return unsure('low_confidence', `The rendered pixels read "${v.text.slice(0, 80)}": beside the icon, an amount or not.`);
       return fails('pixel_mismatch', `The rendered pixels read "${v.text.slice(0, 80)}", not "${expected.slice(0, 80)}".`);
+    },
+  };
+}
+
+/**
+ * An icon's picture: the words the pixels read on it (two letters or more: an icon that shows none
+ * has no reading, background/pixels.ts) must all be said by `name` — its accessible name, or the
+ * claim — which may say more ("ACME home" for a logo drawing "ACME"). An icon without a name that
+ * shows words cannot be told apart from one showing what its name would not (unsure: the policy).
+ */
+export function pixelsNamed(name: string | null, predicate: string): Predicate<z.infer<typeof OcrTextValueSchema>> {
+  return {
+    name: predicate,
+    certificate: 'ocr_text',
+    scope: 'target',
+    value: OcrTextValueSchema,
+    evaluate: (v) => {
+      const read = v.text.slice(0, 80);
+      if (name === null || normalizeLabel(name) === '')
+        return unsure('evidence_missing', `The rendered pixels read "${read}" on a control with no name to compare.`);
+      if (ocrContains(name, unbordered(v.text))) return holds;
+      if (nearName(v.text, name))
+        return unsure('low_confidence', `The rendered pixels read "${read}", near "${name.slice(0, 80)}" but not it.`);
+      return fails('pixel_mismatch', `The rendered pixels read "${read}", which "${name.slice(0, 80)}" does not say.`);
     },
   };
 }

@@ -48,7 +48,7 @@ export function exactTokens(text: string): string[] {
  * skeleton spells "m" as "rn", and "rn" read for "m" is folded to one "m" within each word;
  * unfolded, "m" is kept as it is, so "n" read for it ("Confirn") stays one letter for another.
  */
-function letters(text: string, fold = true): string {
+export function letters(text: string, fold = true): string {
   const shown = readable(text).replace(/(?<=\p{L})[|!¡¦](?=\p{L})/gu, MISREAD);
   // Only letters are folded: the skeleton of "|" (a border read as a glyph) is "l".
   const spaced = shown.replace(/[^\p{L}\p{M}\s\uFFFD]/gu, ' ');
