@@ -38,5 +38,34 @@ describe('nearName: a reading its name does not say, near it or not', () => {
     expect(nearName('Delete account', 'Settings')).toBe(false);
     expect(nearName('Pay $70', 'Pay $10')).toBe(false);
     expect(nearName('Cancel order', 'Search')).toBe(false);
+    expect(nearName('Unsubscribe', 'Subscribe')).toBe(false);
+    expect(nearName('No', 'Settings')).toBe(false);
+  });
+});
+
+describe('pixelsNamed reads words whole (a second review, Dec 6)', () => {
+  const read = (text: string) => ({ text, confidence: 0.9 });
+  it('does not take a word inside a longer one, or one a letter longer, for said', () => {
+    for (const [name, shown] of [
+      ['Play now video', 'Pay now'],
+      ['Payment history', 'PAY'],
+      ['Undelete', 'Delete'],
+      ['Buyer guide', 'Buy'],
+      ['Unconfirmed items', 'Confirm'],
+      ['Sender details', 'Send'],
+      ['Subscribe', 'Unsubscribe'],
+      ['Keep subscription', 'Cancel subscription'],
+    ]) {
+      expect(pixelsNamed(name!, 'target.pixels').evaluate(read(shown!)), `${shown} on ${name}`).toMatchObject({
+        holds: false,
+        code: 'pixel_mismatch',
+      });
+    }
+  });
+  it("takes the name's words in order, a misread letter allowed", () => {
+    expect(pixelsNamed('Go to ACME home', 'target.pixels').evaluate(read('ACME'))).toEqual({ holds: true });
+    expect(pixelsNamed('Open the settings menu', 'target.pixels').evaluate(read('Settings menu'))).toEqual({ holds: true });
+    expect(pixelsNamed('Open the settings menu', 'target.pixels').evaluate(read('Setlings'))).toEqual({ holds: true });
+    expect(pixelsNamed('Open the settings menu', 'target.pixels').evaluate(read('menu Settings'))).toMatchObject({ holds: false });
   });
 });

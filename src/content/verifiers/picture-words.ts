@@ -49,8 +49,9 @@ export function pictureWords(control: Element): PictureWords {
   const stack: Node[] = [control];
   const box = control.getBoundingClientRect();
   const own = getComputedStyle(control);
-  // What paints past a box that clips its content is not shown.
-  const clips = CLIPS.test(own.overflowX) && CLIPS.test(own.overflowY);
+  // What paints past a box that clips its content is not shown (a positioned one: an absolutely
+  // positioned child escapes the clip of a box that is not its containing block).
+  const clips = CLIPS.test(own.overflowX) && CLIPS.test(own.overflowY) && own.position !== 'static';
   let budget = BUDGET;
   let found = 'none' as PictureWords;
   const see = (seen: PictureWords) => {
@@ -68,11 +69,8 @@ export function pictureWords(control: Element): PictureWords {
     const where = (seen: PictureWords): PictureWords =>
       seen === 'unread' && ((!clips && outside(rect, box)) || turned(node, control)) ? 'beyond' : seen;
     if (name === 'object' || name === 'embed' || name === 'iframe') see('words');
-    else if (name === 'svg') {
-      // Its own walk reads what it draws, references followed; its elements are not walked again.
-      see(where(svgDrawsWords(node)));
-      continue;
-    } else if (node instanceof HTMLImageElement || (node instanceof HTMLInputElement && node.type === 'image')) {
+    else if (name === 'svg') see(where(svgDrawsWords(node)));
+    else if (node instanceof HTMLImageElement || (node instanceof HTMLInputElement && node.type === 'image')) {
       if (sized) see(where(imageWords(node instanceof HTMLImageElement ? node.currentSrc || node.src : node.src)));
     } else if (sized && (name === 'canvas' || name === 'video')) see(where('unread'));
     if (style.visibility === 'visible' && sized) {
@@ -86,13 +84,19 @@ export function pictureWords(control: Element): PictureWords {
       const generated = getComputedStyle(node, pseudo);
       if (generated.content === 'none' || generated.content === 'normal' || generated.visibility !== 'visible') continue;
       if (pseudo === '::marker' && !style.display.includes('list-item')) continue;
-      see(where(paintedImages(generated)));
-      see(where(cssImages(generated.content)));
+      // Its own box is not known: one placed out of flow, turned, or a marker (outside by default)
+      // may paint past the element's.
+      const placed =
+        pseudo === '::marker' || generated.position === 'absolute' || generated.position === 'fixed' || generated.transform !== 'none';
+      const inPseudo = (seen: PictureWords): PictureWords => (seen === 'unread' && placed ? 'beyond' : where(seen));
+      see(inPseudo(paintedImages(generated)));
+      see(inPseudo(cssImages(generated.content)));
     }
-    for (const child of Array.from(flatChildren(node))) stack.push(child);
+    // An SVG's own walk read what it draws, references followed: its elements are not walked again.
+    if (name !== 'svg') for (const child of Array.from(flatChildren(node))) stack.push(child);
   }
-  // Too many to look at: what the rest draws cannot be told.
-  return budget < 0 && found === 'none' ? 'unread' : found;
+  // Too many to look at: what the rest draws, and where, cannot be told.
+  return budget < 0 && RANK[found] < RANK.beyond ? 'beyond' : found;
 }
 
 /**

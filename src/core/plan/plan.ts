@@ -28,8 +28,12 @@ export type { Evaluation, Predicate } from './predicates';
  * (they are checked against observations), they never remove any.
  */
 export type PlanOptions = {
-  /** Pixels were requested for this call (privileged, OCR on): corroborate the label across modalities. */
-  pixels?: { renderedText: string | null /** An icon's accessible name, which its drawn words must say. */; iconName?: string | null };
+  /**
+   * The pixels must corroborate the label across modalities (a doubt, a claim that needs them, the
+   * policy's OCR for a privileged click, an icon's picture that shows words): `renderedText` is what
+   * the DOM draws, `iconName` an icon's accessible name, which the words its picture shows must say.
+   */
+  pixels?: { renderedText: string | null; iconName?: string | null };
   /** The browser-stamped origin of the proposing frame: links are judged against its site. */
   frameOrigin?: string | null;
   /**

@@ -13,8 +13,8 @@ import {
   VisibleTextValueSchema,
 } from './observations';
 import { optionsNamed } from './options';
-import { nearName } from './reads-words';
-import { ocrAgreement, ocrContains, readable, truncatedClaimAgrees, unbordered } from './text-agreement';
+import { nearName, saidBy } from './reads-words';
+import { ocrAgreement, ocrContains, readable, truncatedClaimAgrees } from './text-agreement';
 
 /** `unsure`: the evidence neither supports nor contradicts the predicate (the policy decides). */
 export type Evaluation = { holds: true } | { holds: false; code: ReasonCode; message: string; unsure?: true };
@@ -197,7 +197,7 @@ export function pixelsNamed(name: string | null, predicate: string): Predicate<z
       const read = v.text.slice(0, 80);
       if (name === null || normalizeLabel(name) === '')
         return unsure('evidence_missing', `The rendered pixels read "${read}" on a control with no name to compare.`);
-      if (ocrContains(name, unbordered(v.text))) return holds;
+      if (saidBy(v.text, name)) return holds;
       if (nearName(v.text, name))
         return unsure('low_confidence', `The rendered pixels read "${read}", near "${name.slice(0, 80)}" but not it.`);
       return fails('pixel_mismatch', `The rendered pixels read "${read}", which "${name.slice(0, 80)}" does not say.`);
