@@ -3,7 +3,8 @@ import { MIN_CONTROL_PX } from './legibility';
 
 /** Elements that draw a picture of their own. */
 const PICTURES = new Set(['img', 'svg', 'canvas', 'video', 'picture', 'object', 'embed']);
-const BUDGET = 200;
+/** How many elements of a control the picture walks look at (showsGraphic, picture-words.ts pictureWords). */
+export const BUDGET = 200;
 
 /** An image a background or mask draws (a gradient is a colour, not a picture). */
 export const IMAGE = /\b(?:url|image-set|-webkit-image-set|image|element|-moz-element|paint|cross-fade|-webkit-cross-fade)\(/u;

@@ -1,5 +1,5 @@
 import { flatChildren, flatParent, NOT_CONTENT } from './flat-tree';
-import { IMAGE, imagesOf, showsGraphic } from './graphic';
+import { BUDGET, IMAGE, imagesOf, showsGraphic } from './graphic';
 import { MIN_CONTROL_PX } from './legibility';
 import { cssUrls, referenced } from './svg-references';
 
@@ -30,7 +30,6 @@ export function iconPictures(control: Element, text: string, field: boolean): Pi
   const pictures = pictureWords(control);
   return pictures === 'none' && !field && text.trim() === '' && !showsGraphic(control) ? 'unread' : pictures;
 }
-const BUDGET = 200;
 
 /**
  * What the pictures a control draws show: an inline `<svg>` with `<text>` or `<foreignObject>`, an
