@@ -38,8 +38,15 @@ export function relayUnregistration(name: string): void {
   void sendToBackground({ kind: 'tool:unregister', name }).catch(() => undefined);
 }
 
-/** Runs a page tool in the main world on the background's command and waits for its result. */
+/**
+ * Runs a page tool in the main world on the background's command and waits for its result. A
+ * command for a request this frame has run, or is running, again (a restarted background's, or a
+ * repeated message) gets what happened then: a tool runs once per request, as a click does
+ * (executor.ts). It used to run again, and the first run's answer was lost.
+ */
 export function runTool(command: RunToolCommand, post: (message: RunToolRequest) => void): Promise<ExecuteResult> {
+  const known = runs.known(command.requestId);
+  if (known !== undefined) return Promise.resolve(known);
   return runs.track(command.requestId, startTool(command, post));
 }
 
