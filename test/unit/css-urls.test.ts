@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cssUrls } from '../../src/content/verifiers/svg-references';
+import { cssUrls, withoutUrls } from '../../src/content/verifiers/svg-references';
 
 describe('cssUrls: the URLs of a computed value, as the browser serialises them', () => {
   it('reads quoted, escaped and bare URLs', () => {
@@ -12,5 +12,13 @@ describe('cssUrls: the URLs of a computed value, as the browser serialises them'
     expect(cssUrls("url('#a\\\\b')")).toEqual(['#a\\b']);
     expect(cssUrls('url("\\22 x")')).toEqual(['"x']);
     expect(cssUrls('none')).toEqual([]);
+  });
+
+  it('takes the URLs out of a value, leaving what it cannot read', () => {
+    // One reader for both: a url() inside a quoted one's data goes with it, not alone.
+    expect(withoutUrls('url("data:image/svg+xml,<desc>url()</desc>"), image-set(url("a.png") 1x)')).toBe(', image-set( 1x)');
+    expect(withoutUrls('cross-fade(url("a.png"), url(b.png))')).toBe('cross-fade(, )');
+    // A bare URL with a space is no URL the browser serialises: it stays, and is unread (picture-words.ts).
+    expect(withoutUrls('url(a b)')).toContain('url(');
   });
 });

@@ -6,8 +6,12 @@ const PICTURES = new Set(['img', 'svg', 'canvas', 'video', 'picture', 'object', 
 /** How many elements of a control the picture walks look at (showsGraphic, picture-words.ts pictureWords). */
 export const BUDGET = 200;
 
+/** Image functions that draw what no URL names: another element, a worklet, a blend of images. */
+const MADE = 'image|element|-moz-element|paint|cross-fade|-webkit-cross-fade';
 /** An image a background or mask draws (a gradient is a colour, not a picture). */
-export const IMAGE = /\b(?:url|image-set|-webkit-image-set|image|element|-moz-element|paint|cross-fade|-webkit-cross-fade)\(/u;
+export const IMAGE = new RegExp(`\\b(?:url|image-set|-webkit-image-set|${MADE})\\(`, 'u');
+/** One of those made without a URL (picture-words.ts reads the URLs themselves). */
+export const MADE_IMAGE = new RegExp(`\\b(?:${MADE})\\(`, 'u');
 
 /**
  * Whether the control draws something besides text that could tell a person what it is: a

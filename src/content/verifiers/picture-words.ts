@@ -1,7 +1,7 @@
 import { flatChildren, flatParent, NOT_CONTENT } from './flat-tree';
-import { BUDGET, IMAGE, imagesOf, showsGraphic } from './graphic';
+import { BUDGET, IMAGE, imagesOf, MADE_IMAGE, showsGraphic } from './graphic';
 import { MIN_CONTROL_PX } from './legibility';
-import { cssUrls, referenced } from './svg-references';
+import { cssUrls, referenced, withoutUrls } from './svg-references';
 
 /**
  * What a control's pictures tell of the words they draw: `words`, seen to draw some; `beyond`, a
@@ -149,13 +149,14 @@ function paintedImages(style: CSSStyleDeclaration): PictureWords {
 function cssImages(value: string): PictureWords {
   if (!value || value === 'none' || value === 'normal' || !IMAGE.test(value)) return 'none';
   const urls = cssUrls(value);
-  let found: PictureWords = (value.match(/url\(/gu) ?? []).length === urls.length ? 'none' : 'unread';
+  // What is left once the URLs are out: a `url(` the reader could not read, or an image made otherwise.
+  const rest = withoutUrls(value);
+  let found: PictureWords = /url\(/u.test(rest) ? 'unread' : 'none';
   for (const url of urls) {
     const seen = imageWords(url);
     if (RANK[seen] > RANK[found]) found = seen;
   }
-  const rest = value.replace(/url\((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^)]*)\)/gu, '');
-  const other = /\b(?:image|element|-moz-element|paint|cross-fade|-webkit-cross-fade)\(|image-set\([^)]*["']/u.test(rest);
+  const other = MADE_IMAGE.test(rest) || /image-set\([^)]*["']/u.test(rest);
   return other || urls.length === 0 ? (found === 'words' ? found : 'unread') : found;
 }
 

@@ -12,6 +12,9 @@ export function cssUrls(value: string): string[] {
   return Array.from(value.matchAll(URL_REFERENCE), (match) => unescapeCss(match[1] ?? match[2] ?? match[3] ?? ''));
 }
 
+/** The value with its `url()`s taken out (what is left of one this reader cannot read stays). */
+export const withoutUrls = (value: string): string => value.replace(URL_REFERENCE, '');
+
 const unescapeCss = (text: string) =>
   text.replace(/\\(?:([0-9a-fA-F]{1,6})\s?|(.))/gu, (_, hex: string | undefined, other: string | undefined) =>
     hex === undefined ? (other ?? '') : String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff) || 0xfffd),
