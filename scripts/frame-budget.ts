@@ -20,7 +20,7 @@ const ROOT = join(import.meta.dirname, '..');
 
 /** Bytes as built (minified: scripts/vite/frame-modules.ts). Raise only with a reason in docs/design.md. */
 export const BUDGET = {
-  documentStart: 2_560,
+  documentStart: 3_072,
   bridge: 14 * 1024,
   evidence: 124 * 1024,
   mainWorld: 92 * 1024,

@@ -8,13 +8,40 @@
 import { FRAME_NONCE_PREFIX } from '../messages/frame-nonce';
 import { HANDSHAKE_EVENT, SITE_MODE_GLOBAL, SITE_MODE_QUERY, SITE_MODE_READY, SITE_MODES } from '../messages/handshake';
 import { PORT_KEEPER, type PortKeeper, QUEUE_LIMIT } from './port-keeper';
+import { SUBMITS_NOTHING_PROBE, submissionNavigation, submitsNothingAbove } from './submission-navigation';
 
 const keeper: PortKeeper = { port: null, queue: [], deliver: null };
 (globalThis as Record<string, unknown>)[PORT_KEEPER] = keeper;
 // First of all the window's capturing scroll listeners: a page's own cannot stop it (watch.ts).
 window.addEventListener('scroll', (event) => keeper.scrolled?.(event), { capture: true, passive: true });
-// And of its submit listeners: a submission Warrant's action starts uncertified is stopped (executor.ts).
-window.addEventListener('submit', (event) => keeper.submitted?.(event), true);
+// And of its submit listeners: a submission Warrant's action starts uncertified is stopped
+// (executor.ts), here or in a same-origin frame above (submission-navigation.ts).
+window.addEventListener(
+  'submit',
+  (event) => {
+    if (keeper.submitted) keeper.submitted(event);
+    else if (event.isTrusted && submitsNothingAbove()) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  },
+  true,
+);
+// The first of the Navigation API's listeners: a submission's navigation of this frame, from a form
+// in whatever tree or document, while an action here or above allows none (only-submitting.ts).
+(window as { navigation?: EventTarget }).navigation?.addEventListener('navigate', (event) => {
+  if (keeper.navigating) keeper.navigating(event);
+  else if (submissionNavigation(event) && event.cancelable && submitsNothingAbove()) event.preventDefault();
+});
+// A frame below asks whether an action here, or above, allows no submission now.
+window.addEventListener(
+  SUBMITS_NOTHING_PROBE,
+  (event) => {
+    event.stopImmediatePropagation();
+    if ((keeper.submitsNothingUntil ?? 0) > performance.now() || submitsNothingAbove()) event.preventDefault();
+  },
+  true,
+);
 
 type Listener = (message: unknown, sender: { id?: string; tab?: unknown }, respond: (answer: unknown) => void) => boolean | undefined;
 type Runtime = {

@@ -133,6 +133,7 @@ async function executeOnce(command: ExecuteCommand, announce: Announce | null): 
     let submitted = false;
     const result = onlySubmitting(
       null,
+      entry.element,
       () => performAction(command.action, entry.element),
       () => {
         submitted = true;

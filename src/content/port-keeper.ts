@@ -31,6 +31,17 @@ export type PortKeeper = {
    * it performs an action certified to submit nothing (executor.ts).
    */
   submitted?: ((event: Event) => void) | null;
+  /**
+   * Called with every `navigate` event of this frame (the Navigation API, where the browser has
+   * it), from the first listener, added at document_start: set while an action runs, to stop a
+   * submission it was not certified to make wherever its form is (only-submitting.ts).
+   */
+  navigating?: ((event: Event) => void) | null;
+  /**
+   * Until when (performance.now()) an action certified to submit nothing, running here or just
+   * ended, allows no submission: the answer to a frame below (submission-navigation.ts).
+   */
+  submitsNothingUntil?: number;
 };
 
 export function portKeeper(): PortKeeper | undefined {

@@ -38,7 +38,7 @@ const NAVIGATE_WATCH_MS = 2_000;
 
 export type Guarded = { problem: string | null; navigation: Promise<string | null> };
 
-export function submitGuarded({ form }: Submission, certified: FormRequest, perform: () => void): Guarded {
+export function submitGuarded({ form, submitter }: Submission, certified: FormRequest, perform: () => void): Guarded {
   let problem: string | null = null;
   let pending: { submitter: HTMLButtonElement | HTMLInputElement | null } | null = null;
   // Another form submitted meanwhile (stopped by onlySubmitting); the certified one has not left yet.
@@ -74,7 +74,7 @@ export function submitGuarded({ form }: Submission, certified: FormRequest, perf
   scope.addEventListener('submit', onSubmit);
   scope.addEventListener('formdata', onFormData);
   try {
-    onlySubmitting(form, perform, () => {
+    onlySubmitting(form, submitter ?? form, perform, () => {
       other = true;
     });
     // Stopped while the certified form's own submission was cancelled by the page, or never began.

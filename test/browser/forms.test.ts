@@ -204,6 +204,34 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     await page.close();
   });
 
+  it('stops a submission a click certified to submit nothing starts from a form it makes during the click: in a shadow tree attached then (a POST into the page or a frame, a GET into a frame) or in a same-origin frame, also when the handler hides the end of the click; a handler that only builds such a form is performed', async () => {
+    const stolen = () => env.server.requests.filter((request) => request.path === '/shadow-steal').length;
+    const before = stolen();
+    const page = await env.open('bank.example', '/shadow-submit.html');
+    // The page's own handler runs (it is the page's); the button it made a submit button is not activated.
+    const moved = ['#new-tree-sink', '#new-tree-get', '#new-frame', '#new-tree-self'];
+    for (const target of moved) {
+      const verdict = await propose(page, { tool: 'click', args: { target }, claims: { label: 'Show details' } });
+      expect(verdict, target).toMatchObject({ executed: false });
+      expect(codes(verdict), target).toEqual(['stale_evidence']);
+    }
+    // A handler that hides the click's end from Warrant: the submission is stopped where it is heard
+    // (in its frame, or where it navigates that frame or the page), after the click was performed.
+    const hidden = ['#stop-frame', '#stop-frame-tree', '#stop-tree-self'];
+    for (const target of hidden) {
+      const verdict = await propose(page, { tool: 'click', args: { target }, claims: { label: 'Show details' } });
+      expect(verdict, target).toMatchObject({ decision: 'allow', executed: true });
+    }
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(stolen()).toBe(before);
+    expect(page.url()).toContain('/shadow-submit.html');
+    const honest = await propose(page, { tool: 'click', args: { target: '#new-tree-honest' }, claims: { label: 'Show details' } });
+    expect(honest).toMatchObject({ decision: 'allow', executed: true });
+    expect(await events(page)).toEqual([...moved, ...hidden, '#new-tree-honest'].map((target) => `${target.slice(1)}:click`));
+    expect(stolen()).toBe(before);
+    await page.close();
+  });
+
   it('asks before a button of a form with personal data that Warrant cannot read: another script, another declared language, a sum of money, and before a link or a focusable element there naming a sum; a readable one runs', async () => {
     const page = await open('honest');
     const asked = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#confirm-th' } }, { approve: false });
