@@ -111,7 +111,8 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
       const before = sunk();
       await page.evaluate(() => (window as unknown as { flood(count: number): void }).flood(150));
       const verdict = await propose(page, { tool: 'click', args: { target }, claims: { label } });
-      expect(verdict, target).toMatchObject({ executed });
+      // The reasons in the message: under a loaded machine this once said not executed (two attempts of a full run, Dec 6).
+      expect(verdict, `${target}: ${JSON.stringify(verdict.reasons)}`).toMatchObject({ executed });
       if (!executed) expect(codes(verdict)).toEqual(['stale_evidence']);
       await new Promise((r) => setTimeout(r, 800));
       expect(sunk(), target).toBe(before);
