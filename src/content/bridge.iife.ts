@@ -8,7 +8,7 @@
 import { FRAME_NONCE_PREFIX } from '../messages/frame-nonce';
 import { HANDSHAKE_EVENT, SITE_MODE_GLOBAL, SITE_MODE_QUERY, SITE_MODE_READY, SITE_MODES } from '../messages/handshake';
 import { PORT_KEEPER, type PortKeeper, QUEUE_LIMIT } from './port-keeper';
-import { SUBMITS_NOTHING_PROBE, submissionNavigation, submitsNothingAbove } from './submission-navigation';
+import { navigationSource, SUBMITS_NOTHING_PROBE, submissionNavigation, submitsNothingAbove } from './submission-navigation';
 
 const keeper: PortKeeper = { port: null, queue: [], deliver: null };
 (globalThis as Record<string, unknown>)[PORT_KEEPER] = keeper;
@@ -20,7 +20,7 @@ window.addEventListener(
   'submit',
   (event) => {
     if (keeper.submitted) keeper.submitted(event);
-    else if (event.isTrusted && submitsNothingAbove()) {
+    else if (event.isTrusted && submitsNothingAbove((event as SubmitEvent).submitter ?? (event.target as Element))) {
       event.preventDefault();
       event.stopImmediatePropagation();
     }
@@ -31,14 +31,15 @@ window.addEventListener(
 // in whatever tree or document, while an action here or above allows none (only-submitting.ts).
 (window as { navigation?: EventTarget }).navigation?.addEventListener('navigate', (event) => {
   if (keeper.navigating) keeper.navigating(event);
-  else if (submissionNavigation(event) && event.cancelable && submitsNothingAbove()) event.preventDefault();
+  else if (submissionNavigation(event) && event.cancelable && submitsNothingAbove(navigationSource(event))) event.preventDefault();
 });
 // A frame below asks whether an action here, or above, allows no submission now.
 window.addEventListener(
   SUBMITS_NOTHING_PROBE,
   (event) => {
     event.stopImmediatePropagation();
-    if ((keeper.submitsNothingUntil ?? 0) > performance.now() || submitsNothingAbove()) event.preventDefault();
+    const source = (event as MouseEvent).relatedTarget as Element | null;
+    if (keeper.forbids?.(source) || submitsNothingAbove(source)) event.preventDefault();
   },
   true,
 );

@@ -1,6 +1,6 @@
 import { portKeeper } from './port-keeper';
-import { navigationSource, submissionNavigation } from './submission-navigation';
-import { flatContains, hostedRoot } from './verifiers/flat-tree';
+import { navigationDestination, navigationSource, submissionNavigation } from './submission-navigation';
+import { flatContains, flatParent, hostedRoot } from './verifiers/flat-tree';
 
 /** How long after an action a submission's navigation it started is still stopped: the browser starts it a task later. */
 const AFTER_MS = 1_000;
@@ -22,12 +22,16 @@ const AFTER_MS = 1_000;
  * the event from reaching Warrant's (README, limits). A `submit` event a script dispatched
  * (untrusted) submits nothing, and is left alone.
  *
- * A tree attached during the action, or another document, is heard where the submission navigates
- * (submission-navigation.ts; a red team's round 9, Dec 6): both browsers start that navigation a
- * task after the click, so for a moment after the action a submission's navigation of this frame
- * that `target` started (its source is the target, or a shadow host around it) is cancelled, as is
- * one a same-origin frame below asks about (the frame's form, or this one's posting into it).
- * Those come after the verdict, which says what the click did: it ran, and what it submitted did not leave.
+ * A tree attached during the action, or another document, is not heard so (a red team's round 9,
+ * Dec 6; then the attack on this fix: a label whose control moved, a span in a button the page made
+ * a submit button, a listener added to the window during the click that runs after Warrant's). What
+ * the click may activate is read before the page's handlers run (the target, a label's control, the
+ * controls and links around it); at the end of the click's dispatch, one that would now submit is
+ * not activated; and where the submission navigates (submission-navigation.ts) — this frame, or a
+ * same-origin frame below, which asks — one started by what the click activated (or by a shadow
+ * host around it) is cancelled, for a second after the click too: both browsers start that
+ * navigation a task later. Those come after the verdict, which says what the click did: it ran,
+ * and what it submitted did not leave. A frame's submission the click did not start goes.
  */
 export function onlySubmitting<T>(form: HTMLFormElement | null, target: Element | null, run: () => T, onStopped: () => void): T {
   const keeper = portKeeper();
@@ -37,29 +41,43 @@ export function onlySubmitting<T>(form: HTMLFormElement | null, target: Element 
     event.stopImmediatePropagation();
     onStopped();
   };
+  // What the click may activate, read before the page's handlers can move any of it: the target, a
+  // label's control, the controls, links and labels around it (a span in a button activates the button).
+  const activated = target === null ? [] : activatedBy(target);
+  // A source the browser names is the element itself, or the host of the shadow tree it is in.
+  const startedBy = (source: Element, element: Element) => source === element || flatContains(source, element);
+  const related = (source: Element) => activated.some((element) => startedBy(source, element));
+  // The certified form's own submission (from its submitter, itself, or the host around it).
   const ours = (source: Element | null) =>
-    source === form || (source !== null && form !== null && (source as { form?: unknown }).form === form);
+    form !== null && source !== null && (startedBy(source, form) || (source as { form?: unknown }).form === form);
+  // A host names a link in its tree too: the activated link's own navigation is no submission.
+  const link = (event: Event) =>
+    activated.some(
+      (element) =>
+        (element.localName === 'a' || element.localName === 'area') && (element as HTMLAnchorElement).href === navigationDestination(event),
+    );
+  const submission = (event: Event) => submissionNavigation(event) && event.cancelable && !link(event);
   // While it runs: any submission but the certified form's (whose own is judged by submission-guard.ts,
   // as is one whose source the browser does not name).
   const during = (event: Event) => {
-    if (!submissionNavigation(event) || !event.cancelable) return;
+    if (!submission(event)) return;
     const source = navigationSource(event);
     if (form !== null && (source === null || ours(source))) return;
     event.preventDefault();
     onStopped();
   };
-  // After it ran: one the target started, from a form that is not the certified one.
+  // After it ran: one this click started (its source unknown, or what the click activated, or a host around it).
   const after = (event: Event) => {
-    if (!submissionNavigation(event) || !event.cancelable) return;
+    if (!submission(event)) return;
     const source = navigationSource(event);
-    if (ours(source) || (source !== null && (target === null || !startedBy(source, target)))) return;
+    if (ours(source) || (source !== null && !related(source))) return;
     event.preventDefault();
   };
   // The click's own activation, at the end of its dispatch (bubbling at the window, after the page's
-  // listeners there): a target certified to submit nothing that now would (the page made it a submit
-  // button of a form anywhere, another document's too) is cancelled before the browser activates it.
+  // listeners there): what it activates, certified to submit nothing, that now would (the page made
+  // it a submit button of a form anywhere, another document's too) is not activated.
   const activation = (event: Event) => {
-    if (form === null && target !== null && activatesSubmission(target)) {
+    if (form === null && activated.some(activatesSubmission)) {
       event.preventDefault();
       onStopped();
     }
@@ -69,7 +87,7 @@ export function onlySubmitting<T>(form: HTMLFormElement | null, target: Element 
   if (keeper) {
     keeper.submitted = stop;
     keeper.navigating = during;
-    keeper.submitsNothingUntil = form === null ? Number.POSITIVE_INFINITY : 0;
+    keeper.forbids = form === null ? () => true : null;
   }
   for (const root of roots) root.addEventListener('submit', stop, true);
   try {
@@ -78,15 +96,38 @@ export function onlySubmitting<T>(form: HTMLFormElement | null, target: Element 
     for (const root of roots) root.removeEventListener('submit', stop, true);
     window.removeEventListener('click', activation);
     if (keeper) {
+      // A frame below asks of a submission by its source: what the click activated (or a host around
+      // it) may not submit; nor may one of no name, or a shadow host, which may hold anything — in
+      // Firefox the host of a tree in a frame below was not found around the moved target. A form's
+      // own, or its submitter's, in that frame goes: the page's, not the click's.
+      const forbids =
+        form === null ? (source: Element | null) => source === null || related(source) || !SUBMITTERS.has(source.localName) : null;
       keeper.submitted = null;
       keeper.navigating = after;
-      keeper.submitsNothingUntil = form === null ? performance.now() + AFTER_MS : 0;
+      keeper.forbids = forbids;
       setTimeout(() => {
         if (keeper.navigating === after) keeper.navigating = null;
+        if (keeper.forbids === forbids) keeper.forbids = null;
       }, AFTER_MS);
     }
   }
 }
+
+/** The target, a label's control, and the controls, links and labels (and their controls) around it in the flat tree. */
+function activatedBy(target: Element): Element[] {
+  const found: Element[] = [];
+  for (let node: Element | null = target; node; node = flatParent(node)) {
+    if (node !== target && !ACTIVATES.has(node.localName)) continue;
+    found.push(node);
+    const control = node.localName === 'label' ? (node as HTMLLabelElement).control : null;
+    if (control) found.push(control);
+  }
+  return found;
+}
+
+const ACTIVATES = new Set(['button', 'input', 'a', 'area', 'label', 'summary']);
+/** What a navigation names as its source when a form in its own tree submits: the submitter, or the form. */
+const SUBMITTERS = new Set(['button', 'input', 'form']);
 
 /**
  * Whether activating the element submits a form: a submit button or input with a form owner, or a
@@ -101,9 +142,6 @@ function activatesSubmission(element: Element): boolean {
     control.localName === 'button' ? type === 'submit' : control.localName === 'input' && (type === 'submit' || type === 'image');
   return submits && form !== null && form !== undefined;
 }
-
-/** Whether a navigation's source is the target, or a shadow host around it (the browser names the outermost one). */
-const startedBy = (source: Element, target: Element) => source === target || (target.isConnected && flatContains(source, target));
 
 /** Every shadow tree in the document, open or closed, nested ones included. */
 function shadowRoots(): ShadowRoot[] {

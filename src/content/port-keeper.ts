@@ -38,10 +38,11 @@ export type PortKeeper = {
    */
   navigating?: ((event: Event) => void) | null;
   /**
-   * Until when (performance.now()) an action certified to submit nothing, running here or just
-   * ended, allows no submission: the answer to a frame below (submission-navigation.ts).
+   * Whether an action certified to submit nothing, running here or just ended, forbids a submission
+   * in a frame below that this element started (null: not known): the answer to that frame
+   * (submission-navigation.ts), set by only-submitting.ts.
    */
-  submitsNothingUntil?: number;
+  forbids?: ((source: Element | null) => boolean) | null;
 };
 
 export function portKeeper(): PortKeeper | undefined {

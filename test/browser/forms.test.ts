@@ -224,12 +224,37 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
       expect(verdict, target).toMatchObject({ decision: 'allow', executed: true });
     }
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(stolen()).toBe(before);
+    expect(stolen(), `${name}: moved and hidden`).toBe(before);
+    expect(page.url()).toContain('/shadow-submit.html');
+    // What the click activates, read before the page's handlers ran: a label's control, the button around a span.
+    for (const target of ['#label-move', '#outer-text']) {
+      const verdict = await propose(page, { tool: 'click', args: { target }, claims: { label: 'Show details' } });
+      expect(verdict, target).toMatchObject({ executed: false });
+      expect(codes(verdict), target).toEqual(['stale_evidence']);
+    }
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(stolen(), `${name}: label and span`).toBe(before);
     expect(page.url()).toContain('/shadow-submit.html');
     const honest = await propose(page, { tool: 'click', args: { target: '#new-tree-honest' }, claims: { label: 'Show details' } });
     expect(honest).toMatchObject({ decision: 'allow', executed: true });
-    expect(await events(page)).toEqual([...moved, ...hidden, '#new-tree-honest'].map((target) => `${target.slice(1)}:click`));
+    // A link in a shadow tree (the browser names its host as the source) goes where it says.
+    const link = await propose(page, { tool: 'click', args: { target: '#nav >>> #link' }, claims: { label: 'Read the details' } });
+    expect(link).toMatchObject({ decision: 'allow', executed: true });
+    await expect.poll(() => page.url()).toContain('#details-shown');
+    expect(await events(page)).toEqual(
+      [...moved, ...hidden, '#label-control', '#outer-button', '#new-tree-honest'].map((target) => `${target.slice(1)}:click`),
+    );
     expect(stolen()).toBe(before);
+    // A shadow tree's own submit button posting into the page itself, approved, posts (its source is the host too).
+    const sent = posted('/shadow-pay-self').length;
+    const { listed } = await proposeAndAnswer(
+      env,
+      page,
+      { tool: 'click', args: { target: '#self-box >>> #send' } },
+      { approve: true, navigates: true },
+    );
+    expect(listed.id).not.toBe('');
+    await expect.poll(() => posted('/shadow-pay-self').length, { timeout: 8_000 }).toBe(sent + 1);
     await page.close();
   });
 
