@@ -15,7 +15,7 @@ const keeper: PortKeeper = { port: null, queue: [], deliver: null };
 // First of all the window's capturing scroll listeners: a page's own cannot stop it (watch.ts).
 window.addEventListener('scroll', (event) => keeper.scrolled?.(event), { capture: true, passive: true });
 // And of its submit listeners: a submission Warrant's action starts uncertified is stopped
-// (executor.ts), here or in a same-origin frame above (submission-navigation.ts).
+// (only-submitting.ts), here or in a same-origin frame above (submission-navigation.ts).
 window.addEventListener(
   'submit',
   (event) => {

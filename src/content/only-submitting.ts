@@ -1,5 +1,5 @@
 import { portKeeper } from './port-keeper';
-import { navigationDestination, navigationSource, submissionNavigation } from './submission-navigation';
+import { navigationDestination, navigationPosts, navigationSource, submissionNavigation } from './submission-navigation';
 import { flatContains, flatParent, hostedRoot } from './verifiers/flat-tree';
 
 /** How long after an action a submission's navigation it started is still stopped: the browser starts it a task later. */
@@ -50,12 +50,8 @@ export function onlySubmitting<T>(form: HTMLFormElement | null, target: Element 
   // The certified form's own submission (from its submitter, itself, or the host around it).
   const ours = (source: Element | null) =>
     form !== null && source !== null && (startedBy(source, form) || (source as { form?: unknown }).form === form);
-  // A host names a link in its tree too: the activated link's own navigation is no submission.
-  const link = (event: Event) =>
-    activated.some(
-      (element) =>
-        (element.localName === 'a' || element.localName === 'area') && (element as HTMLAnchorElement).href === navigationDestination(event),
-    );
+  // A host names a link in its tree too: the activated link's own navigation (no entries) is no submission.
+  const link = (event: Event) => !navigationPosts(event) && activated.some((element) => linkHref(element) === navigationDestination(event));
   const submission = (event: Event) => submissionNavigation(event) && event.cancelable && !link(event);
   // While it runs: any submission but the certified form's (whose own is judged by submission-guard.ts,
   // as is one whose source the browser does not name).
@@ -67,9 +63,11 @@ export function onlySubmitting<T>(form: HTMLFormElement | null, target: Element 
     onStopped();
   };
   // After it ran: one this click started (its source unknown, or what the click activated, or a host around it).
+  const until = { at: Number.POSITIVE_INFINITY };
   const after = (event: Event) => {
-    if (!submission(event)) return;
+    if (performance.now() > until.at || !submission(event)) return;
     const source = navigationSource(event);
+    if (form !== null && source === null) return;
     if (ours(source) || (source !== null && !related(source))) return;
     event.preventDefault();
   };
@@ -84,10 +82,19 @@ export function onlySubmitting<T>(form: HTMLFormElement | null, target: Element 
   };
   const roots = shadowRoots();
   window.addEventListener('click', activation);
+  // A second after an earlier action may still be running: its watch stays, beside this one's.
+  const earlier = { navigating: keeper?.navigating ?? null, forbids: keeper?.forbids ?? null };
+  const navigatingToo = (mine: (event: Event) => void) => (event: Event) => {
+    earlier.navigating?.(event);
+    if (!event.defaultPrevented) mine(event);
+  };
+  const forbidsToo = (mine: (source: Element | null) => boolean) => (source: Element | null) =>
+    earlier.forbids?.(source) === true || mine(source);
   if (keeper) {
     keeper.submitted = stop;
-    keeper.navigating = during;
-    keeper.forbids = form === null ? () => true : null;
+    keeper.navigating = navigatingToo(during);
+    // A frame below asks while it runs: only the certified form's own may go (none, certified to submit nothing).
+    keeper.forbids = forbidsToo((source) => !ours(source));
   }
   for (const root of roots) root.addEventListener('submit', stop, true);
   try {
@@ -100,13 +107,19 @@ export function onlySubmitting<T>(form: HTMLFormElement | null, target: Element 
       // it) may not submit; nor may one of no name, or a shadow host, which may hold anything — in
       // Firefox the host of a tree in a frame below was not found around the moved target. A form's
       // own, or its submitter's, in that frame goes: the page's, not the click's.
-      const forbids =
-        form === null ? (source: Element | null) => source === null || related(source) || !SUBMITTERS.has(source.localName) : null;
+      until.at = performance.now() + AFTER_MS;
+      const forbids = forbidsToo(
+        (source) =>
+          performance.now() <= until.at &&
+          !ours(source) &&
+          (source === null || related(source) || (form === null && !SUBMITTERS.has(source.localName))),
+      );
+      const navigating = navigatingToo(after);
       keeper.submitted = null;
-      keeper.navigating = after;
+      keeper.navigating = navigating;
       keeper.forbids = forbids;
       setTimeout(() => {
-        if (keeper.navigating === after) keeper.navigating = null;
+        if (keeper.navigating === navigating) keeper.navigating = null;
         if (keeper.forbids === forbids) keeper.forbids = null;
       }, AFTER_MS);
     }
@@ -126,6 +139,20 @@ function activatedBy(target: Element): Element[] {
 }
 
 const ACTIVATES = new Set(['button', 'input', 'a', 'area', 'label', 'summary']);
+/** Where a link goes: an HTML link's `href`, or an SVG one's (an animated string, resolved here). */
+function linkHref(element: Element): string | null {
+  if (element.localName !== 'a' && element.localName !== 'area') return null;
+  const href: unknown = (element as { href?: unknown }).href;
+  if (typeof href === 'string') return href;
+  const written = (href as { animVal?: unknown } | undefined)?.animVal;
+  if (typeof written !== 'string') return null;
+  try {
+    return new URL(written, element.baseURI).href;
+  } catch {
+    return null;
+  }
+}
+
 /** What a navigation names as its source when a form in its own tree submits: the submitter, or the form. */
 const SUBMITTERS = new Set(['button', 'input', 'form']);
 

@@ -27,8 +27,8 @@ export type PortKeeper = {
   scrolled?: ((event: Event) => void) | null;
   /**
    * Called with every `submit` event of the document, from a capturing listener added at
-   * document_start before any page script could add one that stops it: set by the executor while
-   * it performs an action certified to submit nothing (executor.ts).
+   * document_start before any page script could add one that stops it: set while an action runs,
+   * to stop any submission but the certified one's (only-submitting.ts).
    */
   submitted?: ((event: Event) => void) | null;
   /**
@@ -39,7 +39,8 @@ export type PortKeeper = {
   navigating?: ((event: Event) => void) | null;
   /**
    * Whether an action certified to submit nothing, running here or just ended, forbids a submission
-   * in a frame below that this element started (null: not known): the answer to that frame
+   * in a frame below that this element started (null: the frame could not name it); unset, nothing
+   * here forbids one: the answer to that frame
    * (submission-navigation.ts), set by only-submitting.ts.
    */
   forbids?: ((source: Element | null) => boolean) | null;

@@ -10,15 +10,16 @@
  * (bridge.iife.ts), which every frame loads at document_start, uses it.
  */
 
-type NavigateLike = Event & {
-  formData?: FormData | null;
-  sourceElement?: Element | null;
-  destination?: { url: string };
-  cancelable: boolean;
-};
+type NavigateLike = Event & { formData?: FormData | null; sourceElement?: Element | null; destination?: { url: string } };
 
 /** What started a navigation: its source element, or null where the browser does not say. */
 export const navigationSource = (event: Event): Element | null => (event as NavigateLike).sourceElement ?? null;
+
+/** Whether a navigation carries a POST's entries. */
+export const navigationPosts = (event: Event): boolean => {
+  const { formData } = event as NavigateLike;
+  return formData !== null && formData !== undefined;
+};
 
 /** Where a navigation goes. */
 export const navigationDestination = (event: Event): string => (event as NavigateLike).destination?.url ?? '';
@@ -30,8 +31,7 @@ export const navigationDestination = (event: Event): string => (event as Navigat
  */
 export function submissionNavigation(event: Event): boolean {
   if (!event.isTrusted) return false;
-  const { formData } = event as NavigateLike;
-  if (formData !== null && formData !== undefined) return true;
+  if (navigationPosts(event)) return true;
   const source = navigationSource(event);
   return source !== null && source.localName !== 'a' && source.localName !== 'area';
 }
