@@ -1,6 +1,7 @@
 import { portKeeper } from './port-keeper';
 import { navigationDestination, navigationPosts, navigationSource, submissionNavigation } from './submission-navigation';
 import { flatContains, flatParent, hostedRoot } from './verifiers/flat-tree';
+import { submitterOf } from './verifiers/form-request';
 
 /** How long after an action a submission's navigation it started is still stopped: the browser starts it a task later. */
 const AFTER_MS = 1_000;
@@ -75,7 +76,7 @@ export function onlySubmitting<T>(form: HTMLFormElement | null, target: Element 
   // listeners there): what it activates, certified to submit nothing, that now would (the page made
   // it a submit button of a form anywhere, another document's too) is not activated.
   const activation = (event: Event) => {
-    if (form === null && activated.some(activatesSubmission)) {
+    if (form === null && activated.some((element) => submitterOf(element) !== null)) {
       event.preventDefault();
       onStopped();
     }
@@ -155,20 +156,6 @@ function linkHref(element: Element): string | null {
 
 /** What a navigation names as its source when a form in its own tree submits: the submitter, or the form. */
 const SUBMITTERS = new Set(['button', 'input', 'form']);
-
-/**
- * Whether activating the element submits a form: a submit button or input with a form owner, or a
- * label whose control is one. Read by name and property, not `instanceof`: the page may have moved it
- * into another frame's document, whose elements are of another realm.
- */
-function activatesSubmission(element: Element): boolean {
-  const control = element.localName === 'label' ? (element as HTMLLabelElement).control : element;
-  if (!control) return false;
-  const { type, form } = control as { type?: unknown; form?: unknown };
-  const submits =
-    control.localName === 'button' ? type === 'submit' : control.localName === 'input' && (type === 'submit' || type === 'image');
-  return submits && form !== null && form !== undefined;
-}
 
 /** Every shadow tree in the document, open or closed, nested ones included. */
 function shadowRoots(): ShadowRoot[] {

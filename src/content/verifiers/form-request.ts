@@ -41,11 +41,27 @@ export function submissionOf(element: Element): Submission | null {
  */
 export function activatedSubmitter(element: Element): HTMLButtonElement | HTMLInputElement | null {
   for (let node: Element | null = element; node; node = flatParent(node)) {
-    const control = node instanceof HTMLLabelElement ? node.control : node;
-    if ((control instanceof HTMLButtonElement || control instanceof HTMLInputElement) && isSubmitButton(control) && control.form !== null)
-      return control;
+    const submitter = submitterOf(node);
+    if (submitter) return submitter;
   }
   return null;
+}
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/**
+ * The submit button activating `node` itself presses, with a form owner: the node, or a label's
+ * control. Read by namespace, name and property rather than `instanceof`, so that it holds for an
+ * element the page moved into another frame's document, of another realm (only-submitting.ts asks
+ * it of what a click activated, after the page's handlers ran).
+ */
+export function submitterOf(node: Element): HTMLButtonElement | HTMLInputElement | null {
+  const control = node.namespaceURI === HTML_NS && node.localName === 'label' ? (node as HTMLLabelElement).control : node;
+  if (!control || control.namespaceURI !== HTML_NS) return null;
+  const { type, form } = control as { type?: unknown; form?: unknown };
+  const submits =
+    control.localName === 'button' ? type === 'submit' : control.localName === 'input' && (type === 'submit' || type === 'image');
+  return submits && form !== null && form !== undefined ? (control as HTMLButtonElement | HTMLInputElement) : null;
 }
 
 /**
