@@ -13,6 +13,16 @@
  * webRequest. A `block` rule needs no host access and stops the request in the network stack.
  * What is out of reach: a page script's own `fetch` or beacon to another site (not a navigation),
  * and a sub-frame the landing page loads (frames are the page's content, not the user leaving).
+ *
+ * The request that leaves, for an action certified to submit nothing (a click on a plain button, a
+ * link): while it is performed and for POST_GRACE_MS after, a second rule blocks every form POST —
+ * a top-level or frame navigation whose method is POST — the acting site starts in the tab or in a
+ * tab it opens. The frame's own guards (content/only-submitting.ts) stop such a submission where a
+ * `submit` or `navigate` event is heard; this holds where none is: a form in a tree made during the
+ * click, posted by a listener the page added then, into a frame whose document is the initial
+ * about:blank, into a cross-origin frame, or into a new window (README residuals, round 9). A
+ * certified submission in the tab lifts it at once (its own POST must leave), earlier clicks' grace
+ * included; what it cannot tell apart is the page's own POST navigation in that second.
  */
 import browser from 'webextension-polyfill';
 import { siteOf } from '../core/text';
@@ -24,6 +34,12 @@ const START_GRACE_MS = 1_500;
 const LANDING_GRACE_MS = 1_000;
 /** The longest a rule stays, whatever happens. */
 const MAX_WATCH_MS = 15_000;
+/**
+ * After an action certified to submit nothing, how long its POST rule stays: as long as the frame's
+ * own watch after the click (content/only-submitting.ts AFTER_MS), in which a submission the click
+ * set off is still its.
+ */
+export const POST_GRACE_MS = 1_000;
 /** Session rule ids of this module: [RULE_BASE, RULE_BASE + RULE_SPAN). */
 const RULE_BASE = 910_000;
 const RULE_SPAN = 10_000;
@@ -45,6 +61,11 @@ type Watch = {
   onBlocked: (blocked: BlockedNavigation) => void;
   timer: ReturnType<typeof setTimeout> | undefined;
   deadline: number;
+  /**
+   * Actions certified to submit nothing whose POST rule holds (performing, or in their grace): the
+   * rule (id ruleId + RULE_SPAN) is written while any is; a certified submission empties it.
+   */
+  noPosts: Set<symbol>;
 };
 
 const watches = new Set<Watch>();
@@ -75,6 +96,7 @@ export async function guardNavigations<T>(
   onBlocked: (blocked: BlockedNavigation) => void,
   perform: () => Promise<T>,
   refuse: (why: string) => T,
+  submits = true,
 ): Promise<T> {
   const initiators = sitesOf([sender.frameOrigin, sender.tabUrl]);
   // A frame with no web origin (about:blank, data:) starts no request the rule could name.
@@ -94,6 +116,7 @@ export async function guardNavigations<T>(
       onBlocked,
       timer: undefined,
       deadline: 0,
+      noPosts: new Set(),
     };
     nextRule = RULE_BASE + ((nextRule - RULE_BASE + 1) % RULE_SPAN);
     watches.add(watch);
@@ -104,10 +127,15 @@ export async function guardNavigations<T>(
   watch.deadline = Date.now() + MAX_WATCH_MS;
   clearTimeout(watch.timer);
   watch.performing++;
+  // This action's POST rule, or none at all in the tab while a certified submission is performed.
+  const noPost = Symbol('no post');
+  if (submits) watch.noPosts.clear();
+  else watch.noPosts.add(noPost);
   try {
     await install(watch);
   } catch (error) {
     watch.performing--;
+    watch.noPosts.delete(noPost);
     rearm(watch, 0);
     return refuse(`Warrant could not watch where the action leads (${error instanceof Error ? error.message : String(error)}).`);
   }
@@ -118,6 +146,17 @@ export async function guardNavigations<T>(
     // A navigation must start within the grace period; the rule lasts until the last one settles.
     watch.performing--;
     rearm(watch, START_GRACE_MS);
+    if (!submits) setTimeout(() => void endNoPost(watch, noPost), POST_GRACE_MS);
+  }
+}
+
+/** An action's POST grace is over: the rule goes with the last one (rewritten; released already, nothing). */
+async function endNoPost(watch: Watch, noPost: symbol): Promise<void> {
+  if (!watch.noPosts.delete(noPost) || watch.noPosts.size > 0 || !watches.has(watch)) return;
+  try {
+    await install(watch);
+  } catch {
+    // The browser is shutting down; release removes the rule in any case.
   }
 }
 
@@ -129,23 +168,38 @@ async function install(watch: Watch): Promise<void> {
   } catch {
     // No other tab to exclude.
   }
+  const excluded = others.length > 0 ? { excludedTabIds: others } : {};
+  const initiatorDomains = [...watch.initiators];
   await browser.declarativeNetRequest.updateSessionRules({
-    removeRuleIds: [watch.ruleId],
+    removeRuleIds: [watch.ruleId, postRuleOf(watch)],
     addRules: [
       {
         id: watch.ruleId,
         priority: 1,
         action: { type: 'block' },
-        condition: {
-          resourceTypes: ['main_frame'],
-          initiatorDomains: [...watch.initiators],
-          excludedRequestDomains: [...watch.allowed],
-          ...(others.length > 0 ? { excludedTabIds: others } : {}),
-        },
+        condition: { resourceTypes: ['main_frame'], initiatorDomains, excludedRequestDomains: [...watch.allowed], ...excluded },
       },
+      ...(watch.noPosts.size === 0
+        ? []
+        : [
+            {
+              id: postRuleOf(watch),
+              priority: 1,
+              action: { type: 'block' as const },
+              condition: {
+                resourceTypes: ['main_frame' as const, 'sub_frame' as const],
+                requestMethods: ['post' as const],
+                initiatorDomains,
+                ...excluded,
+              },
+            },
+          ]),
     ],
   });
 }
+
+/** The id of a watch's POST rule: in the span after its own rules' (clearStaleGuards removes both). */
+const postRuleOf = (watch: Watch) => watch.ruleId + RULE_SPAN;
 
 function rearm(watch: Watch, ms: number): void {
   clearTimeout(watch.timer);
@@ -160,7 +214,7 @@ async function release(watch: Watch): Promise<void> {
   clearTimeout(watch.timer);
   watches.delete(watch);
   try {
-    await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [watch.ruleId] });
+    await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [watch.ruleId, postRuleOf(watch)] });
   } catch {
     // The browser is shutting down, or the rule is gone already.
   }
@@ -217,7 +271,7 @@ export async function clearStaleGuards(): Promise<void> {
   const dnr = browser.declarativeNetRequest;
   if (!dnr) return;
   try {
-    const stale = (await dnr.getSessionRules()).map((rule) => rule.id).filter((id) => id >= RULE_BASE && id < RULE_BASE + RULE_SPAN);
+    const stale = (await dnr.getSessionRules()).map((rule) => rule.id).filter((id) => id >= RULE_BASE && id < RULE_BASE + 2 * RULE_SPAN);
     if (stale.length > 0) await dnr.updateSessionRules({ removeRuleIds: stale });
   } catch {
     // Nothing to clear.

@@ -258,6 +258,30 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     await page.close();
   });
 
+  it('stops a POST the click set off where no event is heard: a listener added to the window during the click posts a form it makes into a new frame (the initial about:blank), a cross-origin frame or a new window; a certified submission right after still posts', async () => {
+    const stolen = () => env.server.requests.filter((request) => request.path === '/shadow-steal').length;
+    const before = stolen();
+    const page = await env.open('bank.example', '/shadow-submit.html');
+    await expect.poll(() => env.server.requests.some((request) => request.path === '/far-frame')).toBe(true);
+    const late = ['#late-blank', '#late-far', '#late-window'];
+    for (const target of late) {
+      const verdict = await propose(page, { tool: 'click', args: { target }, claims: { label: 'Show details' } });
+      // Performed (the page's listener ran after Warrant's check); its request did not leave.
+      expect(verdict, target).toMatchObject({ decision: 'allow', executed: true });
+    }
+    await new Promise((r) => setTimeout(r, 1_500));
+    await page.evaluate(() => (window as unknown as { lateWindow?: Window | null }).lateWindow?.close());
+    expect(stolen(), `${name}: late listeners`).toBe(before);
+    expect(await events(page)).toEqual(late.map((target) => `${target.slice(1)}:click`));
+    // A click certified to submit nothing, then at once an approved submission: it posts.
+    const honest = await propose(page, { tool: 'click', args: { target: '#new-tree-honest' }, claims: { label: 'Show details' } });
+    expect(honest).toMatchObject({ decision: 'allow', executed: true });
+    const sent = posted('/shadow-pay').length;
+    await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#honest-box >>> #send' } }, { approve: true });
+    await expect.poll(() => posted('/shadow-pay').length, { timeout: 8_000 }).toBe(sent + 1);
+    await page.close();
+  });
+
   it('asks before a button of a form with personal data that Warrant cannot read: another script, another declared language, a sum of money, and before a link or a focusable element there naming a sum; a readable one runs', async () => {
     const page = await open('honest');
     const asked = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#confirm-th' } }, { approve: false });
