@@ -2,6 +2,7 @@ import { portKeeper } from './port-keeper';
 import { navigationDestination, navigationPosts, navigationSource, submissionNavigation } from './submission-navigation';
 import { flatContains, flatParent, hostedRoot } from './verifiers/flat-tree';
 import { submitterOf } from './verifiers/form-request';
+import { linkDestination } from './verifiers/link-destination';
 
 /** How long after an action a submission's navigation it started is still stopped: the browser starts it a task later. */
 const AFTER_MS = 1_000;
@@ -52,7 +53,8 @@ export function onlySubmitting<T>(form: HTMLFormElement | null, target: Element 
   const ours = (source: Element | null) =>
     form !== null && source !== null && (startedBy(source, form) || (source as { form?: unknown }).form === form);
   // A host names a link in its tree too: the activated link's own navigation (no entries) is no submission.
-  const link = (event: Event) => !navigationPosts(event) && activated.some((element) => linkHref(element) === navigationDestination(event));
+  const link = (event: Event) =>
+    !navigationPosts(event) && activated.some((element) => linkDestination(element) === navigationDestination(event));
   const submission = (event: Event) => submissionNavigation(event) && event.cancelable && !link(event);
   // While it runs: any submission but the certified form's (whose own is judged by submission-guard.ts,
   // as is one whose source the browser does not name).
@@ -140,20 +142,6 @@ function activatedBy(target: Element): Element[] {
 }
 
 const ACTIVATES = new Set(['button', 'input', 'a', 'area', 'label', 'summary']);
-/** Where a link goes: an HTML link's `href`, or an SVG one's (an animated string, resolved here). */
-function linkHref(element: Element): string | null {
-  if (element.localName !== 'a' && element.localName !== 'area') return null;
-  const href: unknown = (element as { href?: unknown }).href;
-  if (typeof href === 'string') return href;
-  const written = (href as { animVal?: unknown } | undefined)?.animVal;
-  if (typeof written !== 'string') return null;
-  try {
-    return new URL(written, element.baseURI).href;
-  } catch {
-    return null;
-  }
-}
-
 /** What a navigation names as its source when a form in its own tree submits: the submitter, or the form. */
 const SUBMITTERS = new Set(['button', 'input', 'form']);
 

@@ -113,7 +113,13 @@ describe.each(BROWSERS)('click gate in %s', (name) => {
     expect(codes(elsewhere)).toEqual(['destination_mismatch']);
     const notALink = await propose(page, { tool: 'click', args: { target: '#details' }, claims: { origin } });
     expect(codes(notALink)).toEqual(['destination_mismatch']);
-    expect(await clicks(page)).toEqual(['stmt', 'svg-help']);
+    // An SVG link goes where its animated href says (a <set> of it), which is what is certified.
+    const written = await propose(page, { tool: 'click', args: { target: '#svg-set' }, claims: { href: `${origin}/help` } });
+    expect(written).toMatchObject({ decision: 'block', executed: false });
+    expect(codes(written)).toEqual(['destination_mismatch']);
+    const followed = await propose(page, { tool: 'click', args: { target: '#svg-set' }, claims: { href: `${origin}/transfer` } });
+    expect(followed).toMatchObject({ decision: 'allow', executed: true });
+    expect(await clicks(page)).toEqual(['stmt', 'svg-help', 'svg-set']);
     await page.close();
   });
 

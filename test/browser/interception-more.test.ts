@@ -208,6 +208,29 @@ describe.each(BROWSERS)('interception of typing, navigation and windows in %s', 
     await page.close();
   });
 
+  it('judges an SVG link by the address it follows: a cross-site href set by an animation is held, the same link left as written runs', async () => {
+    // Found on Dec 6: both browsers follow an SVG link's animated href, while its attribute still named this site.
+    const page = await open();
+    const away = `http://evil.example:${env.server.port}/svg`;
+    const made = await run(
+      page,
+      `const holder = document.createElement('div');
+       holder.innerHTML = '<svg width="200" height="40"><a id="set-away" href="/svg-home"><set attributeName="href" to="${away}" begin="0s"/><text x="2" y="17">Help</text></a><a id="stays" href="/svg-home"><text x="2" y="37">Help</text></a></svg>';
+       document.body.append(holder);
+       window.ran = [];
+       for (const link of holder.querySelectorAll('a')) link.addEventListener('click', (event) => { event.preventDefault(); window.ran.push(link.id); });
+       return true;`,
+    );
+    expect(made).toEqual({ threw: null, value: true });
+    await expect.poll(() => page.evaluate(() => (document.getElementById('set-away') as unknown as SVGAElement).href.animVal)).toBe(away);
+    const click = (id: string) =>
+      run(page, `try { document.getElementById('${id}').dispatchEvent(new MouseEvent('click', { bubbles: true })); } catch (error) { return error.name; } return window.ran;`);
+    expect(await click('set-away')).toEqual({ threw: null, value: 'NotAllowedError' });
+    await answerPendingAsk(env, { approve: false });
+    expect(await click('stays')).toEqual({ threw: null, value: ['stays'] });
+    await page.close();
+  });
+
   it('finds a commitment anywhere in a label, even after the page broke RegExp and String internals', async () => {
     const page = await open();
     const outcome = await run(

@@ -276,6 +276,10 @@ export const nodeList = freeze({
 });
 export const previousElementSibling = getterOf(Element.prototype, 'previousElementSibling') as (element: Element) => Element | null;
 export const anchorHref = getterOf(HTMLAnchorElement.prototype, 'href') as (link: Element) => string;
+/** An SVG <a>'s address as the browser follows it: its href's animated value (a `<set>` of it counts). */
+const svgHref = getterOf(SVGAElement.prototype, 'href') as (link: Element) => SVGAnimatedString;
+const animVal = getterOf(SVGAnimatedString.prototype, 'animVal') as (value: SVGAnimatedString) => string;
+export const svgLinkFollowed = (link: Element): string => animVal(svgHref(link));
 export const areaHref = getterOf(HTMLAreaElement.prototype, 'href') as (link: Element) => string;
 export const WeakMapCtor = WeakMap;
 export const weakMapDelete = WeakMap.prototype.delete;

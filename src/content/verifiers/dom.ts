@@ -13,6 +13,7 @@ import { showsGraphic } from './graphic';
 import { hitTest } from './hit-test';
 import { layersOver } from './layers';
 import { tooSmallOnScreen } from './legibility';
+import { linkDestination } from './link-destination';
 import { shownOptionLabel } from './option-label';
 import { collectDoubts } from './paint';
 import { iconPictures, PICTURE_DOUBT } from './picture-words';
@@ -243,18 +244,11 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
   };
 }
 
-/** The link the element activates: an HTML <a>/<area> or an SVG <a> (href or xlink:href), resolved against the document's base. */
+/** The link the element activates: an HTML <a>/<area> or an SVG <a> (href or xlink:href), and where it goes (link-destination.ts). */
 function linkOf(element: Element): { href: string; hasAttribute(name: string): boolean } | null {
   const link = element.closest('a[href], area[href], a[*|href]');
-  if (link instanceof HTMLAnchorElement || link instanceof HTMLAreaElement) return link;
-  if (link instanceof SVGAElement) {
-    try {
-      return { href: new URL(link.href.baseVal, document.baseURI).href, hasAttribute: (name) => link.hasAttribute(name) };
-    } catch {
-      return null;
-    }
-  }
-  return null;
+  const href = link === null ? null : linkDestination(link);
+  return href === null ? null : { href, hasAttribute: (name) => link!.hasAttribute(name) };
 }
 
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
@@ -274,6 +268,8 @@ export function elementDigest(element: Element, text = shownLabel(element)): str
   const material = [
     element.outerHTML.slice(0, 20_000),
     text,
+    // Where its link goes as followed now: an SVG link's animated value may change with no markup changed.
+    linkOf(element)?.href ?? '',
     // Size, not position: scrolling moves the box and is harmless; the hit test is redone anyway.
     Math.round(rect.width),
     Math.round(rect.height),

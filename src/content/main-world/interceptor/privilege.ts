@@ -6,6 +6,7 @@ import {
   dom,
   HOSTNAME,
   HREF,
+  svgLinkFollowed,
   text,
   textStart,
   URLCtor,
@@ -114,17 +115,28 @@ function linkPrivileged(link: Element): boolean {
 }
 
 /**
- * Where a link leads: an HTML <a>'s resolved href; an SVG <a>'s href or SVG 1.1 xlink:href,
- * resolved against its base URL (a review found a click inside a cross-site <svg:a xlink:href>
- * let through, Dec 5). Throws for what cannot be read: isPrivileged counts that as privileged.
+ * Where a link leads: an HTML <a>'s resolved href; an SVG <a>'s href or SVG 1.1 xlink:href as the
+ * browser follows it (its animated value: a `<set attributeName="href">` sends both browsers there,
+ * content/verifiers/link-destination.ts), resolved against its base URL (a review found a click
+ * inside a cross-site <svg:a xlink:href> let through, Dec 5). Throws for what cannot be read:
+ * isPrivileged counts that as privileged.
  */
 function linkHref(link: Element): string {
   try {
     return anchorHref(link);
   } catch {
-    const raw = dom.getAttribute(link, 'href') ?? dom.getAttributeNS(link, XLINK, 'href');
+    const raw = svgFollowed(link) ?? dom.getAttribute(link, 'href') ?? dom.getAttributeNS(link, XLINK, 'href');
     if (raw === null) throw new TypeError('A link without an address.');
     return urlHref(new URLCtor(raw as string, dom.baseURI(link)));
+  }
+}
+
+/** An SVG <a>'s followed address (null for anything else, whose written attribute is read instead). */
+function svgFollowed(link: Element): string | null {
+  try {
+    return svgLinkFollowed(link);
+  } catch {
+    return null;
   }
 }
 

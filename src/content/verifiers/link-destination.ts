@@ -1,0 +1,27 @@
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * Where following the link sends the browser: an HTML `<a>` or `<area>`'s `href` (resolved, its
+ * `<base>` included), or an SVG `<a>`'s animated value resolved against its base. The animated one is
+ * what both browsers follow: under `<set attributeName="href" to="/logout">` Chromium 156 and
+ * Firefox 153 went to /logout while `href.baseVal` still named /help (a fixture never shown to the
+ * project before, Dec 6), so a destination read from the written value was not the one followed.
+ * Read by namespace and name, not `instanceof`, so that it holds for a link from another frame's
+ * realm. Null: not a link, or an address that does not parse.
+ */
+export function linkDestination(link: Element): string | null {
+  const name = link.localName;
+  if (link.namespaceURI === HTML_NS && (name === 'a' || name === 'area')) {
+    const href: unknown = (link as { href?: unknown }).href;
+    return typeof href === 'string' ? href : null;
+  }
+  if (link.namespaceURI !== SVG_NS || name !== 'a') return null;
+  const followed: unknown = (link as { href?: { animVal?: unknown } }).href?.animVal;
+  if (typeof followed !== 'string') return null;
+  try {
+    return new URL(followed, link.baseURI).href;
+  } catch {
+    return null;
+  }
+}
