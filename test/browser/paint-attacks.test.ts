@@ -58,6 +58,7 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
     ['from a box-shadow offset written with an exponent', 'exponent'],
     ['from a drop-shadow offset written with an exponent', 'exponentdrop'],
     ['from an underline offset and thickness in percent', 'underlinepct'],
+    ['set by an SVG animation (SMIL, listed nowhere) on a rect', 'smilfilter'],
   ])('geometry: blocks a label hidden by paint %s (#%s)', async (_, id) => {
     await blocked(`#${id}`, 'Close panel', null, `/reach-geometry.html#${id}`);
   });
@@ -71,8 +72,8 @@ describe.each(BROWSERS)('paint past the boxes in %s', (browserName) => {
     else await performed(`#${id}`, 'Close panel', `/reach-geometry.html#${id}`);
   });
 
-  it('geometry: honest shadows, an SVG icon, a note in a <foreignObject>, a percent underline, a tilted badge, a reflected logo are settled without the pixels', async () => {
-    for (const id of ['beside-card', 'beside-icon', 'beside-note', 'beside-link', 'beside-badge', 'beside-logo'])
+  it('geometry: honest shadows, an SVG icon, a note in a <foreignObject>, a percent underline, a tilted badge, a reflected logo, an SVG spinner are settled without the pixels', async () => {
+    for (const id of ['beside-card', 'beside-icon', 'beside-note', 'beside-link', 'beside-badge', 'beside-logo', 'beside-spinner'])
       await performed(`#${id}`, 'Close panel', '/reach-geometry.html#honest');
   });
 

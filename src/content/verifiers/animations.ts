@@ -4,6 +4,10 @@ import { perTask } from './task-memo';
  * Elements an animation or transition runs on (CSS animations and transitions, Web Animations),
  * from every tree's getAnimations(): document.getAnimations() leaves out shadow trees in Chromium,
  * where a Web Animation's box-shadow on a closed tree's element hid a label (an attacker's page).
+ * And SVG's own (SMIL) animations, which no getAnimations() lists in either browser: each
+ * `<animate>`, `<set>`, `<animateTransform>` or `<animateMotion>` in the tree, begun or not, counts
+ * its target element as animated (Firefox 153: a `<set attributeName="filter">` cast a drop-shadow
+ * over "Close panel" while the rect's style sources showed none, and the DOM certified the label).
  *
  * Null in Chromium: there an animation may run that no list shows. Chromium lists nowhere (not
  * even the element's own getAnimations()) an animation played on another document's timeline,
@@ -29,6 +33,9 @@ export function mayBeAnimated(element: Element): boolean {
   return unlistedPossible() || listedIn(element.getRootNode() as Document | ShadowRoot).has(element);
 }
 
+/** SVG's animation elements (SMIL): `<discard>` removes its target, a DOM change, and animates nothing. */
+const SMIL = 'animate, set, animateTransform, animateMotion';
+
 // Read when called: a build constant, which unit tests of code that imports this do not define.
 const unlistedPossible = () => __TARGET__ === 'chrome';
 
@@ -38,6 +45,11 @@ function listedIn(root: Document | ShadowRoot): Set<Element> {
     const targets = new Set<Element>();
     for (const animation of tree.getAnimations?.() ?? []) {
       const target = (animation.effect as KeyframeEffect | null)?.target;
+      if (target) targets.add(target);
+    }
+    for (const smil of Array.from(tree.querySelectorAll(SMIL))) {
+      // Its target: the element its href names, else its parent (null where neither is one).
+      const target = (smil as { targetElement?: Element | null }).targetElement;
       if (target) targets.add(target);
     }
     return targets;
