@@ -308,6 +308,8 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await blocked('#icon-use-chain', 'Settings', null);
     await blocked('#icon-use-escaped', 'Settings', null);
     await blocked('#icon-use-spaced', 'Settings', null);
+    // Or where an SVG animation sends it (a <set> of its href: the browser draws the animated one).
+    await blocked('#icon-use-set', 'Settings', null);
     // Painted through: a pattern fill of words, a shape clipped to words; a pattern of dots is no words.
     await blocked('#icon-pattern-words', 'Settings', null);
     await blocked('#icon-clip-words', 'Settings', null);

@@ -47,7 +47,21 @@ function listedIn(root: Document | ShadowRoot): Set<Element> {
       const target = (animation.effect as KeyframeEffect | null)?.target;
       if (target) targets.add(target);
     }
-    for (const smil of Array.from(tree.querySelectorAll(SMIL))) {
+    for (const target of smilTargetsIn(tree)) targets.add(target);
+    return targets;
+  });
+}
+
+/** Whether an SVG animation (SMIL) in the element's tree targets it: its attributes' values as used may not be the written ones. */
+export function smilAnimated(element: Element): boolean {
+  return smilTargetsIn(element.getRootNode() as Document | ShadowRoot).has(element);
+}
+
+/** The targets of the tree's SVG animations, read once per task. */
+function smilTargetsIn(root: Document | ShadowRoot): Set<Element> {
+  return perTask('smil-targets', root, (tree) => {
+    const targets = new Set<Element>();
+    for (const smil of Array.from(tree.querySelectorAll?.(SMIL) ?? [])) {
       // Its target: the element its href names, else its parent (null where neither is one).
       const target = (smil as { targetElement?: Element | null }).targetElement;
       if (target) targets.add(target);

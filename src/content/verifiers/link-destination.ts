@@ -1,3 +1,5 @@
+import { svgHref } from './svg-href';
+
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -17,10 +19,8 @@ export function linkDestination(link: Element): string | null {
     return typeof href === 'string' ? href : null;
   }
   if (link.namespaceURI !== SVG_NS || name !== 'a') return null;
-  const followed: unknown = (link as { href?: { animVal?: unknown } }).href?.animVal;
-  if (typeof followed !== 'string') return null;
   try {
-    return new URL(followed, link.baseURI).href;
+    return new URL(svgHref(link), link.baseURI).href;
   } catch {
     return null;
   }

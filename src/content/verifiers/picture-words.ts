@@ -1,6 +1,7 @@
 import { flatChildren, flatParent, NOT_CONTENT } from './flat-tree';
 import { BUDGET, IMAGE, imagesOf, MADE_IMAGE, showsGraphic } from './graphic';
 import { MIN_CONTROL_PX } from './legibility';
+import { svgHref } from './svg-href';
 import { cssUrls, referenced, withoutUrls } from './svg-references';
 
 /**
@@ -220,7 +221,7 @@ function svgDrawsWords(svg: Element): PictureWords {
     for (const element of [part, ...Array.from(part.querySelectorAll('*'))]) {
       if (++scanned > SCANNED) return 'words';
       const name = element.localName;
-      const href = hrefOf(element);
+      const href = svgHref(element);
       // An image it draws: an SVG written into the page is read, any other source is not.
       if (name === 'image' || (name === 'feImage' && href.startsWith('data:'))) {
         const drawn = imageWords(href);
@@ -238,9 +239,4 @@ function svgDrawsWords(svg: Element): PictureWords {
     }
   }
   return found;
-}
-
-/** What an SVG element refers to: `href`, or the older `xlink:href` where `href` is absent (SVG 2). */
-function hrefOf(element: Element): string {
-  return element.getAttribute('href') ?? element.getAttributeNS('http://www.w3.org/1999/xlink', 'href') ?? '';
 }

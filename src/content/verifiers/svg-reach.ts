@@ -1,5 +1,7 @@
+import { smilAnimated } from './animations';
 import { px } from './css-length';
 import { isNone } from './paint';
+import { svgHref } from './svg-href';
 import { cssUrls, referenced } from './svg-references';
 
 /**
@@ -55,7 +57,8 @@ export function filterUrlReach(element: Element, filter: string, box: DOMRect): 
   let reach = 0;
   for (const url of cssUrls(filter)) {
     const target = referencedOne(element, url);
-    if (target === null || target.localName !== 'filter' || target.hasAttribute('href') || target.hasAttribute('xlink:href')) {
+    // An animation of its region's attributes (SMIL) makes what is written no bound.
+    if (target === null || target.localName !== 'filter' || svgHref(target) !== '' || smilAnimated(target)) {
       return Number.POSITIVE_INFINITY;
     }
     const user = target.getAttribute('filterUnits') === 'userSpaceOnUse';
@@ -145,7 +148,7 @@ export function svgReach(element: SVGGraphicsElement, style: CSSStyleDeclaration
   let user = stroke + markers;
   // A <use> draws another element's subtree: its shapes' strokes and markers count too.
   if (element.localName === 'use') {
-    const href = element.getAttribute('href') ?? element.getAttribute('xlink:href') ?? '';
+    const href = svgHref(element);
     const source = href.startsWith('#') ? referencedOne(element, href) : null;
     if (source === null) return { extent: Number.POSITIVE_INFINITY, what: 'another document’s shapes (<use>)' };
     for (const shape of [source, ...Array.from(source.querySelectorAll('*'))]) {
