@@ -123,7 +123,9 @@ function markersReach(element: Element, style: CSSStyleDeclaration): number {
     for (const url of cssUrls(value)) {
       const marker = referencedOne(element, url);
       if (marker === null) return Number.POSITIVE_INFINITY;
-      if (marker.localName !== 'marker' || !CLIPS.test(getComputedStyle(marker).overflow)) return Number.POSITIVE_INFINITY;
+      // Its size as written bounds nothing where an SVG animation targets it.
+      if (marker.localName !== 'marker' || !CLIPS.test(getComputedStyle(marker).overflow) || smilAnimated(marker))
+        return Number.POSITIVE_INFINITY;
       const w = amount(marker.getAttribute('markerWidth'), 3, false);
       const h = amount(marker.getAttribute('markerHeight'), 3, false);
       if (w === null || h === null) return Number.POSITIVE_INFINITY;
