@@ -1,4 +1,5 @@
 import { portKeeper } from './port-keeper';
+import { smilTargetsIn } from './verifiers/animations';
 import { shadowIncludingElements } from './verifiers/flat-tree';
 import { paintAt, paintsAnything } from './verifiers/paint';
 import { describeElement, parentElement } from './verifiers/visibility';
@@ -42,10 +43,16 @@ export const QUIET_MS = 1_000;
  */
 export async function quietOver(element: Element): Promise<void> {
   const area = element.getBoundingClientRect();
-  const running = (document.getAnimations?.() ?? []).filter((animation) => {
-    const target = (animation.effect as KeyframeEffect | null)?.target ?? null;
-    return animation.playState === 'running' && target !== null && overlaps(target.getBoundingClientRect(), area);
-  });
+  // Every tree's, as the watch reads them (a component's ripple runs in its shadow tree).
+  const roots: (Document | ShadowRoot)[] = [];
+  let count = 0;
+  for (const _ of shadowIncludingElements(roots)) if (++count > MAX_ELEMENTS) break;
+  const running = roots
+    .flatMap((root) => root.getAnimations?.() ?? [])
+    .filter((animation) => {
+      const target = (animation.effect as KeyframeEffect | null)?.target ?? null;
+      return animation.playState === 'running' && target !== null && overlaps(target.getBoundingClientRect(), area);
+    });
   if (running.length === 0) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
@@ -142,11 +149,15 @@ export function startWatch(requestId: string, element: Element, certified: Box |
     if (frame) watch.frames.push(frame);
     else change(`${describeElement(node)} over the target can repaint with nothing in the page changing.`);
   }
-  for (const animation of document.getAnimations?.() ?? []) {
-    const target = (animation.effect as KeyframeEffect | null)?.target ?? null;
-    if (animation.playState === 'running' && target && (before.has(target) || element.contains(target) || paintsOnLabel(target))) {
-      change(`${describeElement(target)} is animating over the target.`);
+  // Every tree's animations (Chromium's document.getAnimations() leaves shadow trees out), and SVG's
+  // own (SMIL), which no list shows: one on what paints at the label can repaint it unobserved.
+  const over = (target: Element) => before.has(target) || element.contains(target) || paintsOnLabel(target);
+  for (const root of roots) {
+    for (const animation of root.getAnimations?.() ?? []) {
+      const target = (animation.effect as KeyframeEffect | null)?.target ?? null;
+      if (animation.playState === 'running' && target && over(target)) change(`${describeElement(target)} is animating over the target.`);
     }
+    for (const target of smilTargetsIn(root)) if (over(target)) change(`${describeElement(target)} is animated by SVG over the target.`);
   }
   const observer = new MutationObserver((records) => {
     for (const record of records) {

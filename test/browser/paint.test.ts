@@ -92,6 +92,7 @@ describe.each(BROWSERS)('paint and legibility in %s', (browserName) => {
     await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?churn=over');
     await readByPixels('#target', 'Next page', '/watch.html?churn=far');
     await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?anim=over');
+    await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?anim=shadow');
     // The label's words drawn again over it, their text node replaced (the same words each time).
     await blocked('#target', 'Next page', 'stale_evidence', '/watch.html?text=over');
     await readByPixels('#target', 'Next page', '/watch.html?anim=far');

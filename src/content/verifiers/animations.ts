@@ -57,8 +57,8 @@ export function smilAnimated(element: Element): boolean {
   return smilTargetsIn(element.getRootNode() as Document | ShadowRoot).has(element);
 }
 
-/** The targets of the tree's SVG animations, read once per task. */
-function smilTargetsIn(root: Document | ShadowRoot): Set<Element> {
+/** The targets of the tree's SVG animations (SMIL, begun or not), read once per task. */
+export function smilTargetsIn(root: Document | ShadowRoot): Set<Element> {
   return perTask('smil-targets', root, (tree) => {
     const targets = new Set<Element>();
     for (const smil of Array.from(tree.querySelectorAll?.(SMIL) ?? [])) {
