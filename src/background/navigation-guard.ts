@@ -15,9 +15,9 @@
  * and a sub-frame the landing page loads (frames are the page's content, not the user leaving).
  *
  * The request that leaves, for an action certified to submit nothing (a click on a plain button, a
- * link): while it is performed and for POST_GRACE_MS after, a second rule blocks every form POST —
- * a top-level or frame navigation whose method is POST — the acting site starts in the tab or in a
- * tab it opens. The frame's own guards (content/only-submitting.ts) stop such a submission where a
+ * link, typing): while it is performed and for POST_GRACE_MS after, a second rule blocks every form
+ * POST — a top-level, frame or `<object>` navigation whose method is POST, whoever starts it — in the
+ * tab, in tabs it opened (before the action too) and in tabs opened meanwhile. The frame's own guards (content/only-submitting.ts) stop such a submission where a
  * `submit` or `navigate` event is heard; this holds where none is: a form in a tree made during the
  * click, posted by a listener the page added then, into a frame whose document is the initial
  * about:blank, into a cross-origin frame, or into a new window (README residuals, round 9). A
@@ -27,6 +27,7 @@
 import browser from 'webextension-polyfill';
 import { siteOf } from '../core/text';
 import type { FrameSender } from './sender';
+import { ownerOf } from './tab-budget';
 
 /** After the action, how long a navigation has to start before the watch ends. */
 const START_GRACE_MS = 1_500;
@@ -163,12 +164,19 @@ async function endNoPost(watch: Watch, noPost: symbol): Promise<void> {
 /** (Re)writes the watch's rule: top-level requests the watched sites start, in this tab or new ones. */
 async function install(watch: Watch): Promise<void> {
   let others: number[] = [];
+  // Tabs the watched ones opened, before this action too (a popup the page keeps): the page can post through them.
+  let postOthers: number[] = [];
   try {
-    others = (await browser.tabs.query({})).map((tab) => tab.id).filter((id): id is number => id !== undefined && !watch.tabs.has(id));
+    const tabs = await browser.tabs.query({});
+    others = tabs.map((tab) => tab.id).filter((id): id is number => id !== undefined && !watch.tabs.has(id));
+    // By the browser's openerTabId, or as index.ts saw it opened (Chromium 156 named no opener for a
+    // page's window.open popup): the watched tabs' whole line, which the page reaches by handles.
+    const opened = openedBy(tabs, watch.tabs);
+    const lines = new Set([...watch.tabs].map(ownerOf));
+    postOthers = others.filter((id) => !opened.has(id) && !lines.has(ownerOf(id)));
   } catch {
     // No other tab to exclude.
   }
-  const excluded = others.length > 0 ? { excludedTabIds: others } : {};
   const initiatorDomains = [...watch.initiators];
   await browser.declarativeNetRequest.updateSessionRules({
     removeRuleIds: [watch.ruleId, postRuleOf(watch)],
@@ -177,7 +185,12 @@ async function install(watch: Watch): Promise<void> {
         id: watch.ruleId,
         priority: 1,
         action: { type: 'block' },
-        condition: { resourceTypes: ['main_frame'], initiatorDomains, excludedRequestDomains: [...watch.allowed], ...excluded },
+        condition: {
+          resourceTypes: ['main_frame'],
+          initiatorDomains,
+          excludedRequestDomains: [...watch.allowed],
+          ...(others.length > 0 ? { excludedTabIds: others } : {}),
+        },
       },
       ...(watch.noPosts.size === 0
         ? []
@@ -186,16 +199,32 @@ async function install(watch: Watch): Promise<void> {
               id: postRuleOf(watch),
               priority: 1,
               action: { type: 'block' as const },
+              // Whoever starts it: a frame of another site or an opaque one (sandboxed, data:) the
+              // page messages posts as well as the page itself (a red team, Dec 6, both browsers);
+              // into an <object> or <embed> too, which Chromium counts as `object`.
               condition: {
-                resourceTypes: ['main_frame' as const, 'sub_frame' as const],
+                resourceTypes: ['main_frame' as const, 'sub_frame' as const, 'object' as const],
                 requestMethods: ['post' as const],
-                initiatorDomains,
-                ...excluded,
+                ...(postOthers.length > 0 ? { excludedTabIds: postOthers } : {}),
               },
             },
           ]),
     ],
   });
+}
+
+/** Tabs opened, directly or through others, by `roots` (openerTabId). */
+export function openedBy(tabs: { id?: number | undefined; openerTabId?: number | undefined }[], roots: Iterable<number>): Set<number> {
+  const opened = new Set<number>(roots);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const tab of tabs) {
+      if (tab.id === undefined || opened.has(tab.id) || tab.openerTabId === undefined || !opened.has(tab.openerTabId)) continue;
+      opened.add(tab.id);
+      grew = true;
+    }
+  }
+  return opened;
 }
 
 /** The id of a watch's POST rule: in the span after its own rules' (clearStaleGuards removes both). */

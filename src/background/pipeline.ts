@@ -172,8 +172,12 @@ async function perform(call: BuiltinCall, evidence: Evidence, requestId: string,
   );
 }
 
-/** Built-in actions whose execution may navigate (a link, a submit, a handler, a select's onchange). */
-const NAVIGATING_TOOLS = new Set(['click', 'submit', 'navigate', 'select']);
+/**
+ * Built-in actions whose execution may navigate or submit: a link, a submit, and any that runs the
+ * page's handlers (a click's, a select's onchange, typing's input events, a scroll's): a red team
+ * (Dec 6) had a field's input handler post a form after Warrant's `type`, in both browsers.
+ */
+const NAVIGATING_TOOLS = new Set(['click', 'submit', 'navigate', 'select', 'type', 'scroll']);
 
 /**
  * What an ask of this decision carries: the decision's id, its journal entry saying "asked" before

@@ -39,7 +39,7 @@ export type FixtureServer = {
   /** Form posts received, so tests can tell whether a submission really left the page. */
   posts: { host: string; path: string; body: string }[];
   /** Every request received (method, host, path), so tests can tell whether a navigation left. */
-  requests: { method: string; host: string; path: string }[];
+  requests: { method: string; host: string; path: string; search: string }[];
   close(): Promise<void>;
 };
 
@@ -53,7 +53,7 @@ export async function startFixtureServer(root = FIXTURES): Promise<FixtureServer
   const server: Server = createServer(async (request, response) => {
     const host = (request.headers.host ?? 'localhost').split(':')[0]!;
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    requests.push({ method: request.method ?? 'GET', host, path });
+    requests.push({ method: request.method ?? 'GET', host, path, search: new URL(request.url ?? '/', 'http://x').search });
     // /r/<host>/<path>: a server redirect (302) to that host's path on this server, which the URL
     // itself does not show as a URL (unlike ?next=https://…).
     const redirect = /^\/r\/([a-z0-9.-]+)\/(.*)$/u.exec(path);

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Rule = { id: number; condition: { resourceTypes: string[]; requestMethods?: string[]; initiatorDomains?: string[] } };
 const rules = new Map<number, Rule>();
+let tabs: { id: number; openerTabId?: number }[] = [];
 const listeners = () => ({ addListener: () => undefined });
 
 vi.mock('webextension-polyfill', () => ({
@@ -19,7 +20,7 @@ vi.mock('webextension-polyfill', () => ({
       },
       getSessionRules: async () => [...rules.values()],
     },
-    tabs: { query: async () => [{ id: 7 }, { id: 9 }] },
+    tabs: { query: async () => tabs },
     webNavigation: {
       onCreatedNavigationTarget: listeners(),
       onBeforeNavigate: listeners(),
@@ -47,6 +48,7 @@ let guard: typeof import('../../src/background/navigation-guard');
 
 beforeEach(async () => {
   rules.clear();
+  tabs = [{ id: 7 }, { id: 9 }];
   vi.useFakeTimers();
   vi.resetModules();
   guard = await import('../../src/background/navigation-guard');
@@ -70,14 +72,13 @@ const act = (submits: boolean, during: () => void = () => undefined) =>
   );
 
 describe('the POST rule of an action certified to submit nothing', () => {
-  it('blocks POST navigations of the acting site, in frames and new tabs but not other tabs, while it runs and for the grace after', async () => {
+  it('blocks POST navigations, whoever starts them, in frames, objects and new tabs but not other tabs, while it runs and for the grace after', async () => {
     let seen: Rule[] = [];
     expect(await act(false, () => (seen = posts()))).toBe('ran');
     expect(seen).toHaveLength(1);
-    expect(seen[0]!.condition).toMatchObject({
-      resourceTypes: ['main_frame', 'sub_frame'],
+    expect(seen[0]!.condition).toEqual({
+      resourceTypes: ['main_frame', 'sub_frame', 'object'],
       requestMethods: ['post'],
-      initiatorDomains: ['bank.example'],
       excludedTabIds: [9],
     });
     await vi.advanceTimersByTimeAsync(guard.POST_GRACE_MS - 10);
@@ -109,6 +110,13 @@ describe('the POST rule of an action certified to submit nothing', () => {
     expect(posts()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(guard.POST_GRACE_MS / 2);
     expect(posts()).toHaveLength(0);
+  });
+
+  it('covers a tab the acting one opened before (a popup the page kept), and those it opened; the navigation rule does not', async () => {
+    tabs = [{ id: 7 }, { id: 9 }, { id: 11, openerTabId: 7 }, { id: 12, openerTabId: 11 }, { id: 13, openerTabId: 9 }];
+    await act(false);
+    expect(posts()[0]!.condition).toMatchObject({ excludedTabIds: [9, 13] });
+    expect(navigations()[0]!.condition).toMatchObject({ excludedTabIds: [9, 11, 12, 13] });
   });
 
   it('is removed with the navigation rule by clearStaleGuards', async () => {
