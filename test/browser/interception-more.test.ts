@@ -224,7 +224,10 @@ describe.each(BROWSERS)('interception of typing, navigation and windows in %s', 
     expect(made).toEqual({ threw: null, value: true });
     await expect.poll(() => page.evaluate(() => (document.getElementById('set-away') as unknown as SVGAElement).href.animVal)).toBe(away);
     const click = (id: string) =>
-      run(page, `try { document.getElementById('${id}').dispatchEvent(new MouseEvent('click', { bubbles: true })); } catch (error) { return error.name; } return window.ran;`);
+      run(
+        page,
+        `try { document.getElementById('${id}').dispatchEvent(new MouseEvent('click', { bubbles: true })); } catch (error) { return error.name; } return window.ran;`,
+      );
     expect(await click('set-away')).toEqual({ threw: null, value: 'NotAllowedError' });
     await answerPendingAsk(env, { approve: false });
     expect(await click('stays')).toEqual({ threw: null, value: ['stays'] });
