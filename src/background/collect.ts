@@ -46,8 +46,8 @@ export type Evidence = {
   digest: string;
   /** Where the gate judged the action to lead: the link's, the form's or the call's URL. */
   judgedUrls: string[];
-  /** Whether the target was certified to make a form submission (its request judged); else it may make none. */
-  submits: boolean;
+  /** Where the target was certified to POST a form (its request judged), or null: it may post none. */
+  postsTo: string | null;
   /** Where the target is on the tab's screen: its own rect in the top frame, the chain's in a subframe. */
   view: ScreenView | null;
   /** Why the frame chain could not be certified, if it could not. */
@@ -77,7 +77,7 @@ export async function collectEvidence(
   let privilege = call.privilege;
   let targetLabel: string | null = null;
   let digest = 'frame';
-  let submits = false;
+  let postsTo: string | null = null;
   const judgedUrls: string[] = call.tool === 'navigate' ? [call.args.url] : [];
   if (selector !== null) {
     const target = resolveTarget(certificates, frame, selector);
@@ -92,7 +92,7 @@ export async function collectEvidence(
     });
     digest = target.element.digest;
     for (const url of [target.element.href, target.element.submission?.action]) if (url) judgedUrls.push(url);
-    submits = target.element.submission != null;
+    postsTo = target.element.submission?.method === 'post' ? target.element.submission.action : null;
   } else if (call.tool === 'navigate') {
     privilege = navigationPrivilege(sender.frameOrigin, call.args.url);
   }
@@ -149,7 +149,7 @@ export async function collectEvidence(
     targetLabel,
     digest,
     judgedUrls,
-    submits,
+    postsTo,
     view,
     chainGap,
     iconOnly,

@@ -16,18 +16,21 @@
  *
  * The request that leaves, for an action certified to submit nothing (a click on a plain button, a
  * link, typing): while it is performed and for POST_GRACE_MS after, a second rule blocks every form
- * POST — a top-level, frame or `<object>` navigation whose method is POST, whoever starts it — in the
- * tab, in tabs it opened (before the action too) and in tabs opened meanwhile. The frame's own guards (content/only-submitting.ts) stop such a submission where a
+ * POST — a top-level, frame or `<object>` navigation whose method is POST, whoever starts it — in
+ * every tab but the watched ones whose top frame has loaded a new document since. The frame's own guards (content/only-submitting.ts) stop such a submission where a
  * `submit` or `navigate` event is heard; this holds where none is: a form in a tree made during the
  * click, posted by a listener the page added then, into a frame whose document is the initial
  * about:blank, into a cross-origin frame, or into a new window (README residuals, round 9). A
- * certified submission in the tab lifts it at once (its own POST must leave), earlier clicks' grace
- * included; what it cannot tell apart is the page's own POST navigation in that second.
+ * certified POST submission's own request (to the URL judged) is let through every such rule while
+ * it is performed and for POST_GRACE_MS after; what it cannot tell apart is the page's own POST
+ * navigation in that second, or the user's in another tab.
  */
 import browser from 'webextension-polyfill';
 import { siteOf } from '../core/text';
+import { allowRuleOf, postRuleOf, RULE_BASE, RULE_SPAN, rulesOf } from './navigation-rules';
 import type { FrameSender } from './sender';
-import { ownerOf } from './tab-budget';
+
+export { clearStaleGuards } from './navigation-rules';
 
 /** After the action, how long a navigation has to start before the watch ends. */
 const START_GRACE_MS = 1_500;
@@ -41,9 +44,6 @@ const MAX_WATCH_MS = 15_000;
  * set off is still its.
  */
 export const POST_GRACE_MS = 1_000;
-/** Session rule ids of this module: [RULE_BASE, RULE_BASE + RULE_SPAN). */
-const RULE_BASE = 910_000;
-const RULE_SPAN = 10_000;
 
 export type BlockedNavigation = { tabId: number; url: string; openedTab: boolean };
 
@@ -63,10 +63,14 @@ type Watch = {
   timer: ReturnType<typeof setTimeout> | undefined;
   deadline: number;
   /**
-   * Actions certified to submit nothing whose POST rule holds (performing, or in their grace): the
-   * rule (id ruleId + RULE_SPAN) is written while any is; a certified submission empties it.
+   * Actions certified to make no POST whose POST rule holds (performing, or in their grace): the
+   * rule (navigation-rules.ts) is written while any is.
    */
   noPosts: Set<symbol>;
+  /** Watched tabs whose top frame loaded a new document since their last action: the POST rule leaves them. */
+  committed: Set<number>;
+  /** Certified POST submissions in their time, and the URL each posts to (let through every POST rule). */
+  allowPosts: Map<symbol, string>;
 };
 
 const watches = new Set<Watch>();
@@ -97,7 +101,7 @@ export async function guardNavigations<T>(
   onBlocked: (blocked: BlockedNavigation) => void,
   perform: () => Promise<T>,
   refuse: (why: string) => T,
-  submits = true,
+  posts: PostRule = 'keep',
 ): Promise<T> {
   const initiators = sitesOf([sender.frameOrigin, sender.tabUrl]);
   // A frame with no web origin (about:blank, data:) starts no request the rule could name.
@@ -118,6 +122,8 @@ export async function guardNavigations<T>(
       timer: undefined,
       deadline: 0,
       noPosts: new Set(),
+      committed: new Set(),
+      allowPosts: new Map(),
     };
     nextRule = RULE_BASE + ((nextRule - RULE_BASE + 1) % RULE_SPAN);
     watches.add(watch);
@@ -128,15 +134,19 @@ export async function guardNavigations<T>(
   watch.deadline = Date.now() + MAX_WATCH_MS;
   clearTimeout(watch.timer);
   watch.performing++;
-  // This action's POST rule, or none at all in the tab while a certified submission is performed.
-  const noPost = Symbol('no post');
-  if (submits) watch.noPosts.clear();
-  else watch.noPosts.add(noPost);
+  // This action's POST rule; or, for a certified POST, a rule letting its own request through the
+  // POST rules of every watch, while it is performed and for the grace after.
+  const token = Symbol('post rule');
+  if (posts === 'block') {
+    watch.noPosts.add(token);
+    watch.committed.delete(sender.tabId);
+  } else if (posts !== 'keep') watch.allowPosts.set(token, posts.allow);
   try {
     await install(watch);
   } catch (error) {
     watch.performing--;
-    watch.noPosts.delete(noPost);
+    watch.noPosts.delete(token);
+    watch.allowPosts.delete(token);
     rearm(watch, 0);
     return refuse(`Warrant could not watch where the action leads (${error instanceof Error ? error.message : String(error)}).`);
   }
@@ -147,13 +157,25 @@ export async function guardNavigations<T>(
     // A navigation must start within the grace period; the rule lasts until the last one settles.
     watch.performing--;
     rearm(watch, START_GRACE_MS);
-    if (!submits) setTimeout(() => void endNoPost(watch, noPost), POST_GRACE_MS);
+    if (posts !== 'keep') setTimeout(() => void endPostRule(watch, token), POST_GRACE_MS);
   }
 }
 
-/** An action's POST grace is over: the rule goes with the last one (rewritten; released already, nothing). */
-async function endNoPost(watch: Watch, noPost: symbol): Promise<void> {
-  if (!watch.noPosts.delete(noPost) || watch.noPosts.size > 0 || !watches.has(watch)) return;
+/**
+ * What an action does to the POST rules: `block` (it was certified to make no POST, and runs the
+ * page's handlers), `{ allow }` (a certified POST submission to that URL, which must leave whatever
+ * other action's rule holds), `keep` (a navigation to a URL, which runs no handler of the page's).
+ */
+export type PostRule = 'block' | 'keep' | { allow: string };
+
+/** An action's time is over: its POST rule, or its allowance, goes (rewritten; released already, nothing). */
+async function endPostRule(watch: Watch, token: symbol): Promise<void> {
+  const had = watch.noPosts.delete(token) || watch.allowPosts.delete(token);
+  if (!had || !watches.has(watch)) return;
+  await reinstall(watch);
+}
+
+async function reinstall(watch: Watch): Promise<void> {
   try {
     await install(watch);
   } catch {
@@ -164,71 +186,26 @@ async function endNoPost(watch: Watch, noPost: symbol): Promise<void> {
 /** (Re)writes the watch's rule: top-level requests the watched sites start, in this tab or new ones. */
 async function install(watch: Watch): Promise<void> {
   let others: number[] = [];
-  // Tabs the watched ones opened, before this action too (a popup the page keeps): the page can post through them.
-  let postOthers: number[] = [];
   try {
-    const tabs = await browser.tabs.query({});
-    others = tabs.map((tab) => tab.id).filter((id): id is number => id !== undefined && !watch.tabs.has(id));
-    // By the browser's openerTabId, or as index.ts saw it opened (Chromium 156 named no opener for a
-    // page's window.open popup): the watched tabs' whole line, which the page reaches by handles.
-    const opened = openedBy(tabs, watch.tabs);
-    const lines = new Set([...watch.tabs].map(ownerOf));
-    postOthers = others.filter((id) => !opened.has(id) && !lines.has(ownerOf(id)));
+    others = (await browser.tabs.query({})).map((tab) => tab.id).filter((id): id is number => id !== undefined && !watch.tabs.has(id));
   } catch {
     // No other tab to exclude.
   }
-  const initiatorDomains = [...watch.initiators];
+  // Released while the tabs were asked for: writing now would leave rules no watch removes.
+  if (!watches.has(watch)) return;
   await browser.declarativeNetRequest.updateSessionRules({
-    removeRuleIds: [watch.ruleId, postRuleOf(watch)],
-    addRules: [
-      {
-        id: watch.ruleId,
-        priority: 1,
-        action: { type: 'block' },
-        condition: {
-          resourceTypes: ['main_frame'],
-          initiatorDomains,
-          excludedRequestDomains: [...watch.allowed],
-          ...(others.length > 0 ? { excludedTabIds: others } : {}),
-        },
-      },
-      ...(watch.noPosts.size === 0
-        ? []
-        : [
-            {
-              id: postRuleOf(watch),
-              priority: 1,
-              action: { type: 'block' as const },
-              // Whoever starts it: a frame of another site or an opaque one (sandboxed, data:) the
-              // page messages posts as well as the page itself (a red team, Dec 6, both browsers);
-              // into an <object> or <embed> too, which Chromium counts as `object`.
-              condition: {
-                resourceTypes: ['main_frame' as const, 'sub_frame' as const, 'object' as const],
-                requestMethods: ['post' as const],
-                ...(postOthers.length > 0 ? { excludedTabIds: postOthers } : {}),
-              },
-            },
-          ]),
-    ],
+    removeRuleIds: [watch.ruleId, postRuleOf(watch.ruleId), allowRuleOf(watch.ruleId)],
+    addRules: rulesOf({
+      ruleId: watch.ruleId,
+      initiators: [...watch.initiators],
+      allowed: [...watch.allowed],
+      others,
+      posts: watch.noPosts.size > 0,
+      allowPosts: [...new Set(watch.allowPosts.values())],
+      committed: [...watch.committed],
+    }),
   });
 }
-
-/** Tabs opened, directly or through others, by `roots` (openerTabId). */
-export function openedBy(tabs: { id?: number | undefined; openerTabId?: number | undefined }[], roots: Iterable<number>): Set<number> {
-  const opened = new Set<number>(roots);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const tab of tabs) {
-      if (tab.id === undefined || opened.has(tab.id) || tab.openerTabId === undefined || !opened.has(tab.openerTabId)) continue;
-      opened.add(tab.id);
-      grew = true;
-    }
-  }
-  return opened;
-}
-
-/** The id of a watch's POST rule: in the span after its own rules' (clearStaleGuards removes both). */
-const postRuleOf = (watch: Watch) => watch.ruleId + RULE_SPAN;
 
 function rearm(watch: Watch, ms: number): void {
   clearTimeout(watch.timer);
@@ -243,7 +220,9 @@ async function release(watch: Watch): Promise<void> {
   clearTimeout(watch.timer);
   watches.delete(watch);
   try {
-    await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [watch.ruleId, postRuleOf(watch)] });
+    await browser.declarativeNetRequest.updateSessionRules({
+      removeRuleIds: [watch.ruleId, postRuleOf(watch.ruleId), allowRuleOf(watch.ruleId)],
+    });
   } catch {
     // The browser is shutting down, or the rule is gone already.
   }
@@ -284,6 +263,15 @@ function listen(): void {
     if (watch.inFlight.size === 0 && watch.performing === 0) rearm(watch, LANDING_GRACE_MS);
   };
   nav.onCompleted.addListener(settled);
+  // The acting tab's page replaced (not a tab the action opened: its first document is the page's
+  // to write, and a form posted into it is the acting page's; nor about:blank, which a page can reach).
+  nav.onCommitted.addListener((details) => {
+    if (details.frameId !== 0 || !/^https?:/u.test(details.url)) return;
+    const watch = watchOf(details.tabId);
+    if (!watch || watch.noPosts.size === 0 || watch.opened.has(details.tabId) || watch.committed.has(details.tabId)) return;
+    watch.committed.add(details.tabId);
+    void reinstall(watch);
+  });
   nav.onErrorOccurred.addListener((details) => {
     const watch = details.frameId === 0 ? watchOf(details.tabId) : undefined;
     // The navigation failed on its way to a site the action was not judged for: the rule stopped it
@@ -293,16 +281,4 @@ function listen(): void {
     }
     settled(details);
   });
-}
-
-/** Rules left by a background that stopped mid-watch: removed at start (none may outlive their action). */
-export async function clearStaleGuards(): Promise<void> {
-  const dnr = browser.declarativeNetRequest;
-  if (!dnr) return;
-  try {
-    const stale = (await dnr.getSessionRules()).map((rule) => rule.id).filter((id) => id >= RULE_BASE && id < RULE_BASE + 2 * RULE_SPAN);
-    if (stale.length > 0) await dnr.updateSessionRules({ removeRuleIds: stale });
-  } catch {
-    // Nothing to clear.
-  }
 }

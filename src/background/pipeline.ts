@@ -168,7 +168,7 @@ async function perform(call: BuiltinCall, evidence: Evidence, requestId: string,
     (blocked) => void judgeLeftNavigation(blocked, sender, call.agent),
     run,
     (why): ExecuteResult => ({ executed: false, code: 'execution_failed', message: why }),
-    evidence.submits,
+    call.tool === 'navigate' ? 'keep' : evidence.postsTo !== null ? { allow: evidence.postsTo } : 'block',
   );
 }
 

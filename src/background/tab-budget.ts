@@ -32,8 +32,7 @@ export function tabOpened(tabId: number, openerTabId: number | undefined): void 
   owners.set(tabId, ownerOf(openerTabId));
 }
 
-/** The tab that opened this one's line of tabs (itself if none did): a page reaches every tab of its line through window handles. */
-export const ownerOf = (tabId: number): number => owners.get(tabId) ?? tabId;
+const ownerOf = (tabId: number): number => owners.get(tabId) ?? tabId;
 
 export type Admission = { admitted: true; release: () => void } | { admitted: false; why: string; recordId: Promise<string> | null };
 

@@ -264,13 +264,16 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     const page = await env.open('bank.example', '/shadow-submit.html');
     await expect.poll(() => env.server.requests.some((request) => request.path === '/far-frame')).toBe(true);
     const late = ['#late-blank', '#late-far', '#late-window'];
-    for (const target of late) {
-      const verdict = await propose(page, { tool: 'click', args: { target }, claims: { label: 'Show details' } });
-      // Performed (the page's listener ran after Warrant's check); its request did not leave.
-      expect(verdict, target).toMatchObject({ decision: 'allow', executed: true });
+    try {
+      for (const target of late) {
+        const verdict = await propose(page, { tool: 'click', args: { target }, claims: { label: 'Show details' } });
+        // Performed (the page's listener ran after Warrant's check); its request did not leave.
+        expect(verdict, target).toMatchObject({ decision: 'allow', executed: true });
+      }
+      await new Promise((r) => setTimeout(r, 1_500));
+    } finally {
+      await page.evaluate(() => (window as unknown as { lateWindow?: Window | null }).lateWindow?.close()).catch(() => undefined);
     }
-    await new Promise((r) => setTimeout(r, 1_500));
-    await page.evaluate(() => (window as unknown as { lateWindow?: Window | null }).lateWindow?.close());
     expect(stolen(), `${name}: late listeners`).toBe(before);
     expect(await events(page)).toEqual(late.map((target) => `${target.slice(1)}:click`));
     // A click certified to submit nothing, then at once an approved submission: it posts.

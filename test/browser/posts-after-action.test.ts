@@ -19,7 +19,7 @@ describe.each(BROWSERS)('POSTs after an action certified to submit nothing in %s
     const before = leaks();
     const page = await env.open('bank.example', '/posts-after-action.html');
     try {
-      for (const inner of ['far2', 'far3', 'obj']) await expect.poll(() => loaded(inner), { timeout: 10_000 }).toBeGreaterThan(0);
+      for (const inner of ['far2', 'far3', 'obj', 'emb']) await expect.poll(() => loaded(inner), { timeout: 10_000 }).toBeGreaterThan(0);
       // Popups the page opens on earlier clicks (same origin: allowed), then kept.
       for (const opener of ['#open-pop-same', '#open-pop-same2'])
         expect(await propose(page, { tool: 'click', args: { target: opener }, claims: { label: 'Show details' } }), opener).toMatchObject({

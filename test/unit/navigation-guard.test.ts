@@ -1,15 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PostRule } from '../../src/background/navigation-guard';
 
 /**
  * navigation-guard.ts's rules, over a fake declarativeNetRequest: what is written while an action
  * runs and after it. The rules themselves are shown to stop requests in both browsers by
- * test/browser/forms.test.ts and leads-on.test.ts; this pins their lifetimes.
+ * test/browser/posts-after-action.test.ts, forms.test.ts and leads-on.test.ts; this pins their lifetimes.
  */
 
-type Rule = { id: number; condition: { resourceTypes: string[]; requestMethods?: string[]; initiatorDomains?: string[] } };
+type Rule = {
+  id: number;
+  priority?: number;
+  action?: { type: string };
+  condition: { resourceTypes: string[]; requestMethods?: string[]; excludedTabIds?: number[]; regexFilter?: string };
+};
 const rules = new Map<number, Rule>();
-let tabs: { id: number; openerTabId?: number }[] = [];
-const listeners = () => ({ addListener: () => undefined });
+const heard = new Map<string, (details: { tabId: number; frameId: number; url?: string; sourceTabId?: number }) => void>();
+const listeners = (name: string) => ({
+  addListener: (listener: (details: { tabId: number; frameId: number }) => void) => heard.set(name, listener),
+});
 
 vi.mock('webextension-polyfill', () => ({
   default: {
@@ -20,35 +28,36 @@ vi.mock('webextension-polyfill', () => ({
       },
       getSessionRules: async () => [...rules.values()],
     },
-    tabs: { query: async () => tabs },
+    tabs: { query: async () => [{ id: 7 }, { id: 9 }] },
     webNavigation: {
-      onCreatedNavigationTarget: listeners(),
-      onBeforeNavigate: listeners(),
-      onCompleted: listeners(),
-      onErrorOccurred: listeners(),
+      onCreatedNavigationTarget: listeners('created'),
+      onBeforeNavigate: listeners('before'),
+      onCompleted: listeners('completed'),
+      onErrorOccurred: listeners('error'),
+      onCommitted: listeners('committed'),
     },
   },
 }));
 
-const SENDER = {
+const sender = (tabId: number) => ({
   kind: 'frame' as const,
-  tabId: 7,
+  tabId,
   frameId: 0,
   documentId: null,
   frameUrl: 'https://bank.example/',
   frameOrigin: 'https://bank.example',
   tabUrl: 'https://bank.example/',
   windowId: 1,
-};
+});
 
-const posts = () => [...rules.values()].filter((rule) => rule.condition.requestMethods?.includes('post'));
+const posts = () => [...rules.values()].filter((rule) => rule.condition.requestMethods?.includes('post') && rule.action?.type !== 'allow');
 const navigations = () => [...rules.values()].filter((rule) => rule.condition.requestMethods === undefined);
 
 let guard: typeof import('../../src/background/navigation-guard');
 
 beforeEach(async () => {
   rules.clear();
-  tabs = [{ id: 7 }, { id: 9 }];
+  heard.clear();
   vi.useFakeTimers();
   vi.resetModules();
   guard = await import('../../src/background/navigation-guard');
@@ -57,10 +66,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Runs an action through the guard; `during` sees the rules while it is performed. */
-const act = (submits: boolean, during: () => void = () => undefined) =>
+/** Runs an action in `tab` through the guard; `during` sees the rules while it is performed. */
+const act = (posts: PostRule, during: () => void = () => undefined, tab = 7) =>
   guard.guardNavigations(
-    SENDER,
+    sender(tab),
     ['https://bank.example/next'],
     () => undefined,
     async () => {
@@ -68,19 +77,15 @@ const act = (submits: boolean, during: () => void = () => undefined) =>
       return 'ran';
     },
     () => 'refused',
-    submits,
+    posts,
   );
 
 describe('the POST rule of an action certified to submit nothing', () => {
-  it('blocks POST navigations, whoever starts them, in frames, objects and new tabs but not other tabs, while it runs and for the grace after', async () => {
+  it('blocks POST navigations in every tab, whoever starts them, into frames and objects too, while it runs and for the grace after', async () => {
     let seen: Rule[] = [];
-    expect(await act(false, () => (seen = posts()))).toBe('ran');
+    expect(await act('block', () => (seen = posts()))).toBe('ran');
     expect(seen).toHaveLength(1);
-    expect(seen[0]!.condition).toEqual({
-      resourceTypes: ['main_frame', 'sub_frame', 'object'],
-      requestMethods: ['post'],
-      excludedTabIds: [9],
-    });
+    expect(seen[0]!.condition).toEqual({ resourceTypes: ['main_frame', 'sub_frame', 'object'], requestMethods: ['post'] });
     await vi.advanceTimersByTimeAsync(guard.POST_GRACE_MS - 10);
     expect(posts()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(20);
@@ -89,38 +94,62 @@ describe('the POST rule of an action certified to submit nothing', () => {
     expect(navigations()).toHaveLength(1);
   });
 
-  it('is not written for an action certified to submit, and a certified submission lifts an earlier one at once', async () => {
+  it('is not written for a navigation, which leaves an earlier one as it is', async () => {
     let seen: Rule[] = [];
-    await act(true, () => (seen = posts()));
+    await act('keep', () => (seen = posts()));
     expect(seen).toHaveLength(0);
-    await act(false);
+    await act('block');
+    await act('keep', () => (seen = posts()));
+    expect(seen).toHaveLength(1);
+  });
+
+  it('lets a certified POST through every POST rule, its request exactly, while it is performed and for the grace after; the rules stay', async () => {
+    await act('block', undefined, 9);
+    let seen: Rule[] = [];
+    await act({ allow: 'https://bank.example/pay?a=1' }, () => (seen = [...rules.values()]));
+    const allow = seen.find((rule) => rule.action?.type === 'allow');
+    expect(allow).toMatchObject({
+      priority: 2,
+      condition: { regexFilter: '^(?:https://bank\\.example/pay\\?a=1)$', requestMethods: ['post'] },
+    });
+    expect(new RegExp(allow!.condition.regexFilter!).test('https://bank.example/pay?a=1')).toBe(true);
+    expect(new RegExp(allow!.condition.regexFilter!).test('https://bank.example/pay?a=10')).toBe(false);
     expect(posts()).toHaveLength(1);
-    await act(true, () => (seen = posts()));
-    expect(seen).toHaveLength(0);
-    // The earlier action's grace ending writes nothing back.
     await vi.advanceTimersByTimeAsync(guard.POST_GRACE_MS + 10);
-    expect(posts()).toHaveLength(0);
+    expect([...rules.values()].filter((rule) => rule.action?.type === 'allow')).toHaveLength(0);
   });
 
   it('lasts until the last of overlapping actions ends its grace', async () => {
-    await act(false);
+    await act('block');
     await vi.advanceTimersByTimeAsync(guard.POST_GRACE_MS / 2);
-    await act(false);
+    await act('block');
     await vi.advanceTimersByTimeAsync(guard.POST_GRACE_MS / 2 + 10);
     expect(posts()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(guard.POST_GRACE_MS / 2);
     expect(posts()).toHaveLength(0);
   });
 
-  it('covers a tab the acting one opened before (a popup the page kept), and those it opened; the navigation rule does not', async () => {
-    tabs = [{ id: 7 }, { id: 9 }, { id: 11, openerTabId: 7 }, { id: 12, openerTabId: 11 }, { id: 13, openerTabId: 9 }];
-    await act(false);
-    expect(posts()[0]!.condition).toMatchObject({ excludedTabIds: [9, 13] });
-    expect(navigations()[0]!.condition).toMatchObject({ excludedTabIds: [9, 11, 12, 13] });
+  it('leaves a watched tab whose top frame loaded a new document, until its next action', async () => {
+    await act('block');
+    heard.get('committed')!({ tabId: 7, frameId: 0, url: 'https://bank.example/next' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(posts()[0]!.condition.excludedTabIds).toEqual([7]);
+    await act('block');
+    expect(posts()[0]!.condition.excludedTabIds).toBeUndefined();
+    // Nor a tab the action opened (the page writes its first document), nor about:blank.
+    heard.get('created')!({ tabId: 11, frameId: 0, sourceTabId: 7 });
+    heard.get('committed')!({ tabId: 11, frameId: 0, url: 'https://bank.example/popup' });
+    heard.get('committed')!({ tabId: 7, frameId: 0, url: 'about:blank' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(posts()[0]!.condition.excludedTabIds).toBeUndefined();
+    // A frame's navigation is not the page's.
+    heard.get('committed')!({ tabId: 7, frameId: 3, url: 'https://bank.example/frame' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(posts()[0]!.condition.excludedTabIds).toBeUndefined();
   });
 
   it('is removed with the navigation rule by clearStaleGuards', async () => {
-    await act(false);
+    await act('block');
     expect(rules.size).toBe(2);
     await guard.clearStaleGuards();
     expect(rules.size).toBe(0);
