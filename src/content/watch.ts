@@ -157,7 +157,9 @@ export function startWatch(requestId: string, element: Element, certified: Box |
       const target = (animation.effect as KeyframeEffect | null)?.target ?? null;
       if (animation.playState === 'running' && target && over(target)) change(`${describeElement(target)} is animating over the target.`);
     }
-    for (const target of smilTargetsIn(root)) if (over(target)) change(`${describeElement(target)} is animated by SVG over the target.`);
+    // Begun or not, so where it paints, not anywhere in the target (a spinner beside the label).
+    for (const target of smilTargetsIn(root))
+      if (before.has(target) || paintsOnLabel(target)) change(`${describeElement(target)} is animated by SVG over the target.`);
   }
   const observer = new MutationObserver((records) => {
     for (const record of records) {

@@ -280,6 +280,8 @@ export const anchorHref = getterOf(HTMLAnchorElement.prototype, 'href') as (link
 const svgHref = getterOf(SVGAElement.prototype, 'href') as (link: Element) => SVGAnimatedString;
 const animVal = getterOf(SVGAnimatedString.prototype, 'animVal') as (value: SVGAnimatedString) => string;
 export const svgLinkFollowed = (link: Element): string => animVal(svgHref(link));
+/** The element an SVG animation (SMIL) animates. */
+export const smilTarget = getterOf(SVGAnimationElement.prototype, 'targetElement') as (animation: Element) => Element | null;
 export const areaHref = getterOf(HTMLAreaElement.prototype, 'href') as (link: Element) => string;
 export const WeakMapCtor = WeakMap;
 export const weakMapDelete = WeakMap.prototype.delete;

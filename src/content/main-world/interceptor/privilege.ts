@@ -6,6 +6,8 @@ import {
   dom,
   HOSTNAME,
   HREF,
+  nodeList,
+  smilTarget,
   svgLinkFollowed,
   text,
   textStart,
@@ -131,14 +133,27 @@ function linkHref(link: Element): string {
   }
 }
 
-/** An SVG <a>'s followed address (null for anything else, whose written attribute is read instead). */
+/**
+ * An SVG <a>'s followed address (null for anything else, whose written attribute is read instead).
+ * Throws where an SVG animation sets its href, begun or not: a `<set begin="indefinite">` the page
+ * starts as the click is dispatched makes it go elsewhere than it says now.
+ */
 function svgFollowed(link: Element): string | null {
+  let followed: string;
   try {
-    return svgLinkFollowed(link);
+    followed = svgLinkFollowed(link);
   } catch {
     return null;
   }
+  const root = dom.getRootNode(link) as Node;
+  const list = (
+    dom.nodeType(root) === 9 ? dom.documentQuerySelectorAll(root, SETS_HREF) : dom.fragmentQuerySelectorAll(root, SETS_HREF)
+  ) as NodeList;
+  for (let at = 0; at < nodeList.length(list); at += 1)
+    if (smilTarget(nodeList.item(list, at)!) === link) throw new TypeError('An SVG link whose address an animation sets.');
+  return followed;
 }
+const SETS_HREF = ['set', 'animate'].flatMap((name) => [`${name}[attributeName="href"]`, `${name}[attributeName="xlink:href"]`]).join(', ');
 
 /**
  * Typing into a password or payment field is a credential action (the core's targetPrivilege for
