@@ -17,7 +17,7 @@
  * The request that leaves, for an action certified to submit nothing (a click on a plain button, a
  * link, typing): while it is performed and for POST_GRACE_MS after, a second rule blocks every form
  * POST — a top-level, frame or `<object>` navigation whose method is POST, whoever starts it — in
- * every tab but the watched ones whose top frame has loaded a new document since. The frame's own guards (content/only-submitting.ts) stop such a submission where a
+ * every tab. The frame's own guards (content/only-submitting.ts) stop such a submission where a
  * `submit` or `navigate` event is heard; this holds where none is: a form in a tree made during the
  * click, posted by a listener the page added then, into a frame whose document is the initial
  * about:blank, into a cross-origin frame, or into a new window (README residuals, round 9). A
@@ -67,8 +67,6 @@ type Watch = {
    * rule (navigation-rules.ts) is written while any is.
    */
   noPosts: Set<symbol>;
-  /** Watched tabs whose top frame loaded a new document since their last action: the POST rule leaves them. */
-  committed: Set<number>;
   /** Certified POST submissions in their time, and the URL each posts to (let through every POST rule). */
   allowPosts: Map<symbol, string>;
 };
@@ -122,7 +120,6 @@ export async function guardNavigations<T>(
       timer: undefined,
       deadline: 0,
       noPosts: new Set(),
-      committed: new Set(),
       allowPosts: new Map(),
     };
     nextRule = RULE_BASE + ((nextRule - RULE_BASE + 1) % RULE_SPAN);
@@ -137,10 +134,8 @@ export async function guardNavigations<T>(
   // This action's POST rule; or, for a certified POST, a rule letting its own request through the
   // POST rules of every watch, while it is performed and for the grace after.
   const token = Symbol('post rule');
-  if (posts === 'block') {
-    watch.noPosts.add(token);
-    watch.committed.delete(sender.tabId);
-  } else if (posts !== 'keep') watch.allowPosts.set(token, posts.allow);
+  if (posts === 'block') watch.noPosts.add(token);
+  else if (posts !== 'keep') watch.allowPosts.set(token, posts.allow);
   try {
     await install(watch);
   } catch (error) {
@@ -202,7 +197,6 @@ async function install(watch: Watch): Promise<void> {
       others,
       posts: watch.noPosts.size > 0,
       allowPosts: [...new Set(watch.allowPosts.values())],
-      committed: [...watch.committed],
     }),
   });
 }
@@ -263,15 +257,6 @@ function listen(): void {
     if (watch.inFlight.size === 0 && watch.performing === 0) rearm(watch, LANDING_GRACE_MS);
   };
   nav.onCompleted.addListener(settled);
-  // The acting tab's page replaced (not a tab the action opened: its first document is the page's
-  // to write, and a form posted into it is the acting page's; nor about:blank, which a page can reach).
-  nav.onCommitted.addListener((details) => {
-    if (details.frameId !== 0 || !/^https?:/u.test(details.url)) return;
-    const watch = watchOf(details.tabId);
-    if (!watch || watch.noPosts.size === 0 || watch.opened.has(details.tabId) || watch.committed.has(details.tabId)) return;
-    watch.committed.add(details.tabId);
-    void reinstall(watch);
-  });
   nav.onErrorOccurred.addListener((details) => {
     const watch = details.frameId === 0 ? watchOf(details.tabId) : undefined;
     // The navigation failed on its way to a site the action was not judged for: the rule stopped it

@@ -21,8 +21,6 @@ export type RuleInputs = {
   others: number[];
   /** Whether the POST rule is written (an action certified to make no POST is in its time, and no certified POST is). */
   posts: boolean;
-  /** Watched tabs whose top frame has loaded a new document since their last action. */
-  committed: number[];
   /** URLs certified POST submissions post to, in their time: let through every POST rule. */
   allowPosts: string[];
 };
@@ -65,14 +63,9 @@ export function rulesOf(watch: RuleInputs): browser.DeclarativeNetRequest.Rule[]
       // Whoever starts it (a frame of another site or an opaque one the page messages posts as well
       // as the page: a red team, Dec 6, both browsers), into an <object> or <embed> too (Chromium's
       // `object`), in every tab: a popup the page opened earlier posts for it, and which tabs a page
-      // opened is not known for sure after the background restarts. But not in a watched tab whose
-      // top frame has since loaded a new document: what that page posts (an SSO form posted at load)
-      // is its own.
-      condition: {
-        resourceTypes: POST_NAVIGATIONS,
-        requestMethods: ['post'],
-        ...(watch.committed.length > 0 ? { excludedTabIds: watch.committed } : {}),
-      },
+      // opened is not known for sure after the background restarts. A page the click leads to that
+      // posts a form at load within the second (an SSO form) is stopped too (README).
+      condition: { resourceTypes: POST_NAVIGATIONS, requestMethods: ['post'] },
     },
   ];
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY } from '../../src/core/policy/defaults';
 import { BROWSERS } from '../support/browsers';
 import { propose, proposeAndAnswer, useBrowser } from '../support/suite';
 
@@ -9,7 +10,8 @@ import { propose, proposeAndAnswer, useBrowser } from '../support/suite';
  * server received. The page's own POST after the rule's second is a known limit, not tried here.
  */
 describe.each(BROWSERS)('POSTs after an action certified to submit nothing in %s', (name) => {
-  const env = useBrowser(name, { freshTabs: true });
+  // The probe build: its page sets the policy (test/support/ocr-probe/).
+  const env = useBrowser(name, { freshTabs: true, probe: true });
   const leaks = () => env.server.posts.filter((post) => post.path.startsWith('/leak')).map((post) => `${post.host}${post.path}`);
   const loaded = (inner: string) =>
     env.server.requests.filter((request) => request.path === '/posts-after-action.html' && request.search.includes(`inner=${inner}`))
@@ -53,6 +55,36 @@ describe.each(BROWSERS)('POSTs after an action certified to submit nothing in %s
         })
         .catch(() => undefined);
       await page.close();
+    }
+  });
+
+  it("lets a POST submission the policy allows out at once after a plain click: its own request, exactly, goes through the click's POST rule", async () => {
+    // Commits allowed and read without the pixels, so the submission follows the click within its second.
+    const allowing = {
+      ...DEFAULT_POLICY,
+      ocr: { ...DEFAULT_POLICY.ocr, commit: false },
+      privileges: { ...DEFAULT_POLICY.privileges, default: { ...DEFAULT_POLICY.privileges.default, commit: 'allow' } },
+    };
+    const probe = await env.browser.openExtensionPage('test/support/ocr-probe/index.html');
+    const setPolicy = (policy: unknown) =>
+      probe.evaluate((p) => (globalThis as unknown as { probe: { setPolicy(p: unknown): Promise<unknown> } }).probe.setPolicy(p), policy);
+    await setPolicy(allowing);
+    const page = await env.open('bank.example', '/posts-after-action.html');
+    try {
+      const sent = env.server.posts.filter((post) => post.path === '/honest-pay').length;
+      const started = Date.now();
+      expect(await propose(page, { tool: 'click', args: { target: '#plain' }, claims: { label: 'Show details' } })).toMatchObject({
+        executed: true,
+      });
+      expect(await propose(page, { tool: 'click', args: { target: '#send' } })).toMatchObject({ decision: 'allow', executed: true });
+      const within = Date.now() - started;
+      await expect.poll(() => env.server.posts.filter((post) => post.path === '/honest-pay').length, { timeout: 8_000 }).toBe(sent + 1);
+      // Otherwise the rule had ended before the submission and this shows nothing.
+      expect(within, 'both actions within the rule’s second').toBeLessThan(1_000);
+    } finally {
+      await page.close();
+      await setPolicy(DEFAULT_POLICY).catch(() => undefined);
+      await probe.close();
     }
   });
 });

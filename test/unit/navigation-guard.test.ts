@@ -129,25 +129,6 @@ describe('the POST rule of an action certified to submit nothing', () => {
     expect(posts()).toHaveLength(0);
   });
 
-  it('leaves a watched tab whose top frame loaded a new document, until its next action', async () => {
-    await act('block');
-    heard.get('committed')!({ tabId: 7, frameId: 0, url: 'https://bank.example/next' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(posts()[0]!.condition.excludedTabIds).toEqual([7]);
-    await act('block');
-    expect(posts()[0]!.condition.excludedTabIds).toBeUndefined();
-    // Nor a tab the action opened (the page writes its first document), nor about:blank.
-    heard.get('created')!({ tabId: 11, frameId: 0, sourceTabId: 7 });
-    heard.get('committed')!({ tabId: 11, frameId: 0, url: 'https://bank.example/popup' });
-    heard.get('committed')!({ tabId: 7, frameId: 0, url: 'about:blank' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(posts()[0]!.condition.excludedTabIds).toBeUndefined();
-    // A frame's navigation is not the page's.
-    heard.get('committed')!({ tabId: 7, frameId: 3, url: 'https://bank.example/frame' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(posts()[0]!.condition.excludedTabIds).toBeUndefined();
-  });
-
   it('is removed with the navigation rule by clearStaleGuards', async () => {
     await act('block');
     expect(rules.size).toBe(2);
