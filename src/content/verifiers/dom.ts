@@ -204,6 +204,8 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
   const owner = element instanceof HTMLFormElement ? element : (form ?? element.closest('form'));
   const controls = owner ? formControls(owner) : [];
   const isSubmit = submitter !== null;
+  // Read once: the value's href and download, and the digest, which holds where it goes.
+  const link = linkOf(element);
   return {
     count: 1,
     selectorError: null,
@@ -227,8 +229,8 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
     formHasPersonal: controls.some(isPersonalField),
     lang: element.closest('[lang]')?.getAttribute('lang')?.slice(0, 64) ?? null,
     inButton: inFlatTree(element, (node) => node.matches(BUTTON)),
-    href: linkOf(element)?.href ?? null,
-    download: linkOf(element)?.hasAttribute('download') ?? false,
+    href: link?.href ?? null,
+    download: link?.hasAttribute('download') ?? false,
     options:
       element instanceof HTMLSelectElement
         ? Array.from(element.options, (o) => ({
@@ -240,7 +242,7 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
           }))
         : null,
     submission: null,
-    digest: elementDigest(element, text),
+    digest: elementDigest(element, text, link?.href ?? ''),
   };
 }
 
@@ -263,13 +265,13 @@ function isEditable(element: Element): boolean {
  * What must not change between certification and execution: markup, rendered text and size.
  * FNV-1a is enough here: the element object itself is also compared, this only detects mutation.
  */
-export function elementDigest(element: Element, text = shownLabel(element)): string {
+export function elementDigest(element: Element, text = shownLabel(element), href = linkOf(element)?.href ?? ''): string {
   const rect = element.getBoundingClientRect();
   const material = [
     element.outerHTML.slice(0, 20_000),
     text,
     // Where its link goes as followed now: an SVG link's animated value may change with no markup changed.
-    linkOf(element)?.href ?? '',
+    href,
     // Size, not position: scrolling moves the box and is harmless; the hit test is redone anyway.
     Math.round(rect.width),
     Math.round(rect.height),
