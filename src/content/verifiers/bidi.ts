@@ -1,72 +1,186 @@
 import { flatChildren, NOT_CONTENT } from './flat-tree';
 
 /**
- * The label in the order it is painted, read from the glyphs' own boxes: line by line from the
- * top, each line from the left. Embedding and override controls (RLO "pu llorcS" paints "Scroll
- * up") make the DOM's order differ from what is shown; the layout already applied the Unicode
- * bidi algorithm, so the boxes say what a reader sees without a second implementation of it.
- * Null when there is nothing to place or more than MAX_CHARACTERS characters.
+ * The label in the order it is painted. The DOM holds text in logical order, and the layout
+ * applies the Unicode bidi algorithm to it: for the letters of a left-to-right script (and digits
+ * among them) the two orders agree, letter by letter, unless something reorders what is shown.
+ * Embedding and override controls (RLO "pu llorcS" paints "Scroll up"), `<bdo>` and CSS
+ * `unicode-bidi: bidi-override` / `isolate-override`, and layout: letters as inline blocks in a
+ * right-to-left box, floats, `flex-direction: row-reverse`, `order`, a grid, absolute positions, a
+ * negative `letter-spacing` (an attacker's pages, Dec 6: "yaP" painted "Pay" in both browsers,
+ * certified as "yaP"). So the glyphs' own boxes are read: where two consecutive letters of such a
+ * run are painted out of reading order, the label is read from the boxes (line by line from the
+ * top, each line from the left) and the pixels decide (a doubt): the boxes say what a reader sees
+ * without a second implementation of the bidi algorithm or of layout.
  */
-export function paintedOrder(element: Element): string | null {
-  const glyphs: { ch: string; x: number; top: number; bottom: number }[] = [];
+export type LabelOrder = {
+  /** The painted order differs from the DOM's (letters out of reading order, or an override in force). */
+  reordered: boolean;
+  /** The text read from the glyphs' boxes; null when nothing was placed or the label is too long to read so. */
+  painted: string | null;
+};
+
+type Glyph = { ch: string; x: number; left: number; right: number; top: number; bottom: number };
+
+/** Characters placed one by one, at most (a longer label is checked in its first MAX_CHARACTERS). */
+const MAX_CHARACTERS = 400;
+
+/** LRE, RLE, LRO, RLO (U+202A–U+202E): they reorder or re-embed what follows them. */
+const BIDI_REORDER = /[\u202A-\u202E]/u;
+
+/** The label as painted (`text`, the DOM's reading when nothing reorders it), and why the pixels must decide. */
+export function readInOrder(element: Element, text: string): { text: string; doubt: string | null } {
+  const controls = BIDI_REORDER.test(element.textContent ?? '');
+  const order = labelOrder(element);
+  if (!controls && !order.reordered) return { text, doubt: null };
+  return {
+    text: inPaintedOrder(order.painted, text),
+    doubt: controls
+      ? 'bidi embedding or override controls reorder the label as painted'
+      : "the label's letters are painted in another order than the page's text holds them",
+  };
+}
+
+export function labelOrder(element: Element): LabelOrder {
+  const { glyphs, complete, override } = glyphsOf(element);
+  const ltr = getComputedStyle(element).direction !== 'rtl';
+  // An override reorders letters of a right-to-left script unseen by the check of left-to-right
+  // runs; over those alone it changes nothing the boxes would not show (`<bdo dir=ltr>Show</bdo>`).
+  const reordered = outOfOrder(glyphs, ltr) || (override && glyphs.some((glyph) => RIGHT_TO_LEFT.test(glyph.ch)));
+  return { reordered, painted: reordered && complete ? readPainted(glyphs) : null };
+}
+
+/**
+ * The shown text in the order its glyphs are painted, when that is a reordering of the same
+ * characters (else the text as the DOM reads it: something shown was not placed, or the reverse).
+ */
+export function inPaintedOrder(painted: string | null, text: string): string {
+  if (painted === null) return text;
+  const characters = (s: string) => Array.from(s.replace(CONTROLS_AND_SPACES, '')).sort().join('');
+  return characters(painted) === characters(text) ? painted : text;
+}
+
+/** The label's characters in DOM order with the boxes they are painted in (none: left out), and whether an override is set in it. */
+function glyphsOf(element: Element): { glyphs: Glyph[]; complete: boolean; override: boolean } {
+  const glyphs: Glyph[] = [];
   const range = document.createRange();
   const stack: Node[] = [element];
   let count = 0;
+  let override = overriddenAround(element);
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.nodeType === Node.TEXT_NODE) {
       const data = (node as Text).data;
       for (let i = 0; i < data.length; ) {
         const ch = String.fromCodePoint(data.codePointAt(i)!);
-        if (++count > MAX_CHARACTERS) return null;
+        if (++count > MAX_CHARACTERS) return { glyphs, complete: false, override };
         range.setStart(node, i);
         range.setEnd(node, i + ch.length);
         i += ch.length;
         if (CONTROLS.test(ch)) continue;
         const rect = range.getBoundingClientRect();
         if (rect.width === 0 && rect.height === 0) continue;
-        glyphs.push({ ch, x: rect.left + rect.width / 2, top: rect.top, bottom: rect.bottom });
+        glyphs.push({ ch, x: rect.left + rect.width / 2, left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom });
       }
       continue;
     }
     if (node.nodeType !== Node.ELEMENT_NODE || NOT_CONTENT.has((node as Element).localName)) continue;
+    if (node !== element && overrides(node as Element)) override = true;
     const children = Array.from(flatChildren(node));
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
+  return { glyphs, complete: true, override };
+}
+
+/** `unicode-bidi: bidi-override` or `isolate-override` (`<bdo>`'s): the text is painted in its direction, letter by letter. */
+const overrides = (element: Element) => getComputedStyle(element).unicodeBidi.includes('override');
+
+/** An override on the element, or on the inline boxes around it and the block they flow in (it reaches inline content). */
+function overriddenAround(element: Element): boolean {
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    if (overrides(node)) return true;
+    // A block container or an inline block holds its own paragraph: what is around it does not reach in.
+    const display = getComputedStyle(node).display;
+    if (display !== 'inline' && display !== 'contents') return false;
+  }
+  return false;
+}
+
+/** Letters of the right-to-left scripts (their runs read leftwards). */
+const RIGHT_TO_LEFT =
+  /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}\p{Script=Mende_Kikakui}]/u;
+const LETTER = /\p{L}/u;
+const DIGIT = /\p{Nd}/u;
+
+/**
+ * Whether two consecutive letters of a left-to-right run (digits among them; not across a
+ * right-to-left letter, nor digits that follow one or open a right-to-left box, which the bidi
+ * algorithm places leftwards: "1 2" there paints "2 1") are painted out of reading order: the
+ * later one on a line above, or on the same line to the left.
+ */
+function outOfOrder(glyphs: readonly Glyph[], ltr: boolean): boolean {
+  let previous: Glyph | null = null;
+  let strong: 'L' | 'R' | null = null;
+  for (const glyph of glyphs) {
+    if (RIGHT_TO_LEFT.test(glyph.ch)) {
+      strong = 'R';
+      previous = null;
+      continue;
+    }
+    const letter = LETTER.test(glyph.ch);
+    if (!letter && !DIGIT.test(glyph.ch)) continue;
+    if (letter) strong = 'L';
+    else if (strong === 'R' || (strong === null && !ltr)) {
+      previous = null;
+      continue;
+    }
+    if (previous && paintedBefore(glyph, previous)) return true;
+    previous = glyph;
+  }
+  return false;
+}
+
+function paintedBefore(glyph: Glyph, previous: Glyph): boolean {
+  const centre = (glyph.top + glyph.bottom) / 2;
+  if (centre < previous.top) return true;
+  if (centre > previous.bottom) return false;
+  return glyph.x < previous.x - 0.5;
+}
+
+/** The glyphs read as painted: line by line from the top, each from the left, a space where they stand apart. */
+function readPainted(glyphs: readonly Glyph[]): string | null {
   if (glyphs.length === 0) return null;
   // Lines: glyphs whose vertical centre falls inside a line's extent belong to it.
-  glyphs.sort((a, b) => a.top - b.top);
-  const lines: (typeof glyphs)[] = [];
-  for (const glyph of glyphs) {
+  const sorted = [...glyphs].sort((a, b) => a.top - b.top);
+  const lines: Glyph[][] = [];
+  for (const glyph of sorted) {
     const centre = (glyph.top + glyph.bottom) / 2;
     const line = lines.find((l) => centre >= l[0]!.top && centre <= l[0]!.bottom);
     if (line) line.push(glyph);
     else lines.push([glyph]);
   }
   return lines
-    .map((line) =>
-      line
-        .sort((a, b) => a.x - b.x)
-        .map((g) => g.ch)
-        .join(''),
-    )
+    .map((line) => {
+      line.sort((a, b) => a.x - b.x);
+      let text = '';
+      for (let i = 0; i < line.length; i++) {
+        const glyph = line[i]!;
+        const before = line[i - 1];
+        // Letters set apart by layout (a flex gap, a margin) with no space character between them.
+        if (before && !/\s/u.test(before.ch + glyph.ch) && glyph.left - before.right > SPACE_HEIGHTS * (glyph.bottom - glyph.top))
+          text += ' ';
+        text += glyph.ch;
+      }
+      return text;
+    })
     .join(' ')
     .replace(/[^\S\uFEFF]+/gu, ' ')
     .trim();
 }
 
+/** A gap of this much of a glyph's height (its line box, about 1.2 em) reads as a space: text-runs.ts's 0.25 em. */
+const SPACE_HEIGHTS = 0.2;
+
 /** Bidi formatting characters (LRE…RLO, PDF, LRI…PDI, LRM, RLM, ALM): they paint nothing. */
 const CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
 const CONTROLS_AND_SPACES = /[\s\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/gu;
-
-/**
- * The shown text in the order its glyphs are painted, when that is a reordering of the same
- * characters (else the text as the DOM reads it: something shown was not placed, or the reverse).
- */
-export function inPaintedOrder(element: Element, text: string): string {
-  const painted = paintedOrder(element);
-  if (painted === null) return text;
-  const characters = (s: string) => Array.from(s.replace(CONTROLS_AND_SPACES, '')).sort().join('');
-  return characters(painted) === characters(text) ? painted : text;
-}
-const MAX_CHARACTERS = 400;

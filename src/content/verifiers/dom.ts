@@ -4,7 +4,7 @@ import { uiElementValue } from '../../core/plan/ui-element-value';
 import { hasLetterOrDigit } from '../../core/text/letters';
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
-import { inPaintedOrder } from './bidi';
+import { readInOrder } from './bidi';
 import { isPaymentField, isPersonalField } from './field-kinds';
 import { flatParent, holdsLegibleText } from './flat-tree';
 import { formControls } from './form-props';
@@ -23,9 +23,6 @@ import { paintedAs } from './transform';
 import { clippedBy, hiddenBy, isInViewport, OUTSIDE_VIEWPORT } from './visibility';
 
 export const DOM_VERIFIER = 'dom@1';
-
-/** LRE, RLE, LRO, RLO (U+202A–U+202D/E): they reorder or re-embed what follows them. */
-const BIDI_REORDER = /[\u202A-\u202E]/u;
 
 /** Certificates are scoped to "self"; the background rewrites that to the frame the browser names. */
 const SELF = 'self';
@@ -70,11 +67,12 @@ function certifyFound(
   const scene = new Scene();
   const painted = element ? collectDoubts(() => shownText(element, scene)) : null;
   const shown = painted?.value ?? null;
-  // Embedding and override controls make the painted order differ from the DOM's (RLO "ebircsbuS"
-  // paints "Subscribe"): the label is what is painted, read in the glyphs' order, when that is the
-  // same characters the DOM shows; the pixels still decide (the doubt below).
-  const reorders = element !== null && BIDI_REORDER.test(element.textContent ?? '');
-  const text = reorders && shown ? inPaintedOrder(element, shown.text) : (shown?.text ?? null);
+  // What makes the painted order differ from the DOM's (RLO "ebircsbuS" paints "Subscribe"; so do
+  // `<bdo>`, a CSS override, or letters placed by layout: bidi.ts): the label is what is painted,
+  // read in the glyphs' order, when that is the same characters the DOM shows; the pixels still
+  // decide (the doubt below).
+  const order = element && shown ? readInOrder(element, shown.text) : null;
+  const text = order?.text ?? shown?.text ?? null;
   const value: UiElementValue = element
     ? { ...describe(element, text ?? '', submitter), submission }
     : uiElementValue({ count, selectorError });
@@ -100,7 +98,7 @@ function certifyFound(
             coveredBy: hits.coveredBy ?? layers.coveredBy,
           }
         : hits;
-    const reordered = reorders ? ['bidi embedding or override controls reorder the label as painted'] : [];
+    const reordered = order?.doubt ? [order.doubt] : [];
     const doubts = [...new Set([...shown!.doubts, ...(painted?.doubts ?? []), ...layers.doubts, ...reordered])].slice(0, 16);
     // A symbol drawn ("×", "☰", "›") is an icon: its name may come from hidden text, as from
     // aria-label; so is a picture (an svg or img, an image background or mask, an icon font: the

@@ -2,6 +2,7 @@ import { type Clip, clipOf, clipsAcross, cornerCuts, cutAcross, ellipsisOf, lett
 import { contrast, over, parseColour as parse, type Rgba } from './colour';
 import { flatParent } from './flat-tree';
 import { glyphsShown } from './glyphs';
+import { fieldText, markerText } from './label-extras';
 import { doubt as doubtAbout, MIN_CONTRAST } from './paint';
 import { type Box, collapse, doubt, flowsInline, joinRuns, type Run, Scene, WHITESPACE } from './text-runs';
 import { describeElement, filterOpacity, hiddenBy } from './visibility';
@@ -94,9 +95,24 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
     const pseudo = (which: 0 | 1) => {
       const generated = scene.generated(node, which);
       if (!generated || !generatedShows(generated.style)) return;
+      if (generated.unread) doubt(doubts, 'generated content the DOM cannot read (a counter, or quotation marks with letters)');
       characters -= generated.text.length;
       runs.push({ text: generated.text, first: null, last: null, inline: flowsInline(generated.style), owner: node, em });
     };
+    // A field inside the label paints its value or placeholder (label-extras.ts): read, and the pixels decide.
+    const field = node === element ? null : fieldText(node);
+    if (field) {
+      doubt(doubts, 'a field inside the label shows text of its own');
+      runs.push({ text: field.text, first: field.box, last: field.box, inline: true, owner: node, em });
+      return;
+    }
+    // Its own list marker, before its content (inside) or beside it (outside).
+    const marker = markerText(node, style);
+    if (marker?.unread) doubt(doubts, "the element's list marker shows what the DOM cannot read (a counter or an image)");
+    if (marker?.text && generatedShows(getComputedStyle(node, '::marker'))) {
+      const inside = style.listStylePosition === 'inside';
+      runs.push({ text: marker.text, first: null, last: null, inline: inside, owner: node, em });
+    }
     pseudo(0);
     for (const child of scene.children(node)) {
       if (cut) return;

@@ -36,7 +36,8 @@ const SPACE_EM = 0.25;
 /** Elements whose pseudo-elements are read without consulting the style rules first. */
 const DIRECT_PSEUDO = 16;
 
-type Generated = { text: string; style: CSSStyleDeclaration };
+/** `unread`: the content also shows what the DOM cannot read (a counter's value, quotation marks with letters). */
+type Generated = { text: string; style: CSSStyleDeclaration; unread: boolean };
 
 /** The computed values both walks read, read once. */
 export type Facts = { style: CSSStyleDeclaration; display: string; visibility: string; contentVisibility: string; em: number };
@@ -110,7 +111,8 @@ export class Scene {
   generated(element: Element, which: 0 | 1): Generated | null {
     let pair = this.pseudo.get(element);
     // A few elements are asked directly; past them, the style rules say which may have any.
-    if (!pair && this.pseudo.size >= DIRECT_PSEUDO && !this.rules.mayHave(element)) {
+    // A <q>'s quotation marks come from the browser's own sheet, which no page rule shows.
+    if (!pair && this.pseudo.size >= DIRECT_PSEUDO && element.localName !== 'q' && !this.rules.mayHave(element)) {
       pair = [null, null];
       this.pseudo.set(element, pair);
     }
@@ -127,11 +129,18 @@ function readGenerated(element: Element, pseudo: '::before' | '::after'): Genera
   const content = style.content;
   if (!content || content === 'none' || content === 'normal' || style.display === 'none') return null;
   let text = '';
-  for (const token of content.matchAll(/"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)/gu)) {
-    text += token[1] !== undefined ? token[1].replace(/\\(.)/gu, '$1') : (element.getAttribute(token[2]!) ?? '');
-  }
-  return text === '' ? null : { text, style };
+  const rest = content.replace(/"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)/gu, (_, literal?: string, name?: string) => {
+    text += literal !== undefined ? literal.replace(/\\(.)/gu, '$1') : (element.getAttribute(name!) ?? '');
+    return '';
+  });
+  // A counter's value (no API gives it: "Pay $500" as a @counter-style symbol was painted unread), or
+  // quotation marks from `quotes` with letters or digits in them ("Transfer $5,000 " as an open-quote).
+  const unread = /counters?\(/u.test(rest) || (/(?:^|[^-])(?:open|close)-quote/u.test(rest) && /[\p{L}\p{N}]/u.test(quoteMarks(style)));
+  return text === '' && !unread ? null : { text, style, unread };
 }
+
+/** The quotation marks `quotes` sets (none for `auto`, the language's: punctuation). */
+const quoteMarks = (style: CSSStyleDeclaration) => (style.quotes === 'auto' || style.quotes === 'none' ? '' : style.quotes);
 
 /** Inline generated content in the normal flow continues the text beside it. */
 export function flowsInline(style: CSSStyleDeclaration): boolean {
