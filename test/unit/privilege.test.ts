@@ -44,6 +44,39 @@ describe('clickPrivilege', () => {
     expect(clickPrivilege(element({ isSubmit: true }), null)).toBe('commit');
   });
 
+  it("judges a GET or dialog submission by its words and where it goes, a POST or a sensitive form's as a commit", () => {
+    const request = (method: 'get' | 'post' | 'dialog', action = 'https://shop.example/search') =>
+      ({ action, method, enctype: 'application/x-www-form-urlencoded', target: '_self', entries: [] }) as never;
+    const origin = { frameOrigin: 'https://shop.example' };
+    const submit = (method: 'get' | 'post' | 'dialog', more = {}, action?: string) =>
+      element({ isSubmit: true, submission: request(method, action), ...more });
+    expect(clickPrivilege(submit('get'), { visibleText: 'Search', ...origin })).toBe('interact');
+    expect(clickPrivilege(submit('dialog'), { visibleText: 'Got it', ...origin })).toBe('interact');
+    expect(clickPrivilege(submit('get', {}, 'https://evil.example/s'), { visibleText: 'Search', ...origin })).toBe('navigate');
+    expect(clickPrivilege(submit('get'), { visibleText: 'Search' })).toBe('navigate');
+    // Its words still name a commitment; a form holding personal or payment data is sent all the same.
+    expect(clickPrivilege(submit('get'), { visibleText: 'Delete account', ...origin })).toBe('commit');
+    expect(clickPrivilege(submit('dialog'), { visibleText: 'Confirm purchase', ...origin })).toBe('commit');
+    expect(clickPrivilege(submit('get', { formHasPersonal: true }), { visibleText: 'Search', ...origin })).toBe('commit');
+    expect(clickPrivilege(submit('get', { formHasPayment: true }), { visibleText: 'Search', ...origin })).toBe('commit');
+    expect(clickPrivilege(submit('post'), { visibleText: 'Search', ...origin })).toBe('commit');
+    // A request not read is taken as posted.
+    expect(clickPrivilege(element({ isSubmit: true }), { visibleText: 'Search', ...origin })).toBe('commit');
+    // The submit tool alike.
+    expect(targetPrivilege('submit', 'commit', element({ submission: request('get') }), { visibleText: 'Search', ...origin })).toBe(
+      'interact',
+    );
+    expect(targetPrivilege('submit', 'commit', element({ submission: request('post') }), { visibleText: 'Search', ...origin })).toBe(
+      'commit',
+    );
+    expect(targetPrivilege('submit', 'commit', element({ submission: request('get') }), { visibleText: 'Pay now', ...origin })).toBe(
+      'commit',
+    );
+    expect(targetPrivilege('submit', 'commit', element({ submission: request('get'), formHasPassword: true }), 'Search')).toBe(
+      'credential',
+    );
+  });
+
   it('is credential for submitting a form with a password field, even when it names a commitment', () => {
     expect(clickPrivilege(element({ isSubmit: true, formHasPassword: true }), 'Log in')).toBe('credential');
     expect(clickPrivilege(element({ isSubmit: true, formHasPassword: true }), 'Confirm')).toBe('credential');

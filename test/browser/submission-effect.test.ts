@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { BROWSERS } from '../support/browsers';
+import { clicks, proposeOrDeny, useBrowser } from '../support/suite';
+import { waitFor } from '../support/wait';
+
+/**
+ * A submission judged by what leaves (core/plan/privilege.ts). A utility test of honest pages
+ * (Dec 6) found every search box asked for, as a commitment, and a dialog's own "Got it" (a
+ * `method=dialog` form, which sends nothing) asked as a link to the page's own URL, leaving the
+ * modal open over the rest. A GET submission is now a navigation to its URL, judged by its words
+ * and where it goes; a posted form, or one holding personal or payment data, is still a commit.
+ * Fixture: test/fixtures/search-dialog.html. Judged by the request that reached the server.
+ */
+describe.each(BROWSERS)('submissions by what leaves in %s', (browserName) => {
+  const env = useBrowser(browserName);
+
+  it('searches without an ask: the GET request leaves with the query', async () => {
+    const page = await env.open('shop.example', '/search-dialog.html');
+    // The page that proposed is replaced by the results, so no verdict comes back to it; an ask
+    // would hold the request until answered, and nothing answers here.
+    await page.evaluate(() => {
+      void (window as unknown as { warrant: { propose(c: unknown): Promise<unknown> } }).warrant
+        .propose({ tool: 'click', args: { target: '#search-go' }, claims: { label: 'Search' } })
+        .catch(() => undefined);
+    });
+    await waitFor('the search request', () =>
+      env.server.requests.some((r) => r.method === 'GET' && r.path === '/search-results' && r.search === '?q=headphones'),
+    );
+    await page.close();
+  });
+
+  it("closes a dialog with its own form's button without an ask", async () => {
+    const page = await env.open('shop.example', '/search-dialog.html');
+    const opened = await proposeOrDeny(env, page, { tool: 'click', args: { target: '#open' }, claims: { label: 'Show tips' } });
+    expect(opened.verdict).toMatchObject({ decision: 'allow', executed: true });
+    const { verdict, asked } = await proposeOrDeny(env, page, { tool: 'click', args: { target: '#got-it' }, claims: { label: 'Got it' } });
+    expect(asked).toBe(false);
+    expect(verdict).toMatchObject({ decision: 'allow', executed: true });
+    expect(await page.evaluate(() => (document.getElementById('tips') as HTMLDialogElement).open)).toBe(false);
+    expect(await clicks(page)).toEqual(['open', 'got-it']);
+    await page.close();
+  });
+
+  it('still asks for a GET submission that names a commitment, and for one leaving the site', async () => {
+    const page = await env.open('shop.example', '/search-dialog.html');
+    for (const [target, label, path] of [
+      ['#delete-go', 'Delete account', '/account-remove'],
+      ['#elsewhere-go', 'Find', '/search-results'],
+    ] as const) {
+      const before = env.server.requests.length;
+      const { verdict, asked } = await proposeOrDeny(env, page, { tool: 'click', args: { target }, claims: { label } });
+      expect(asked, target).toBe(true);
+      expect(verdict.executed, target).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(env.server.requests.slice(before).filter((r) => r.path === path)).toEqual([]);
+    }
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+});
