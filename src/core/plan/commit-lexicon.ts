@@ -127,6 +127,17 @@ export const COMMIT_LEXICON: Readonly<Record<string, CommitEntry>> = {
   },
 };
 
+/**
+ * Phrases in which a commitment word names a thing, not the act (English, `|`-separated, as folded:
+ * lower case, words single-spaced): "Order history" lists orders, "Track order" follows one. Each is
+ * taken out of the label before matching, so its words alone commit nothing while any other word
+ * still does ("Pay order history" pays). A utility test of honest pages (Dec 6) found each of these
+ * asked for. A page may write them on a control that commits: so may it write "Show details" (the
+ * label is what the user reads; the POST rule and the pixels watch what the click then does).
+ */
+export const NOT_COMMITTING =
+  'order history|order status|order details|order number|order summary|order tracking|track order|track my order|track your order|track orders|view order|view orders|transfer history|transfer details|transfer status|transfer limits|confirmation number|confirmation details|confirmation code|confirmation email|cancellation policy|sign in options';
+
 /** The languages the lexicon covers (README lists them). */
 export const COMMIT_LANGUAGES: readonly string[] = Object.keys(COMMIT_LEXICON);
 /** The scripts the lexicon's languages are written in (ISO 15924), for labels it cannot read. */

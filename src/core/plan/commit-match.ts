@@ -1,5 +1,6 @@
 import { INVISIBLE } from '../text/normalize';
 import { closeConfusables, decodeConfusables, foldedSkeletonWith, type TextOps } from '../text/skeleton-ops';
+import { NOT_COMMITTING } from './commit-lexicon';
 import { ASCII_PROTOTYPES, SKELETON_INSIDE, SKELETON_PHRASES, SKELETON_STEMS, SKELETON_WORDS } from './commit-skeletons.generated';
 import { COMMIT_INSIDE, COMMIT_PHRASES, COMMIT_STEMS, COMMIT_WORDS } from './commit-words';
 
@@ -42,6 +43,8 @@ export type LexiconLists = Lists & {
     phrases: Record<string, string[]>;
     /** ' item ' (words holding a space) and ' item' (stems holding one): anywhere in the spaced label. */
     spaced: string[];
+    /** ' phrase ': taken out of the spaced label before it is matched (commit-lexicon.ts NOT_COMMITTING). */
+    exempt: string[];
   };
   /** Parts of unspaced scripts as one alternation, searched once over the folded label. Null for an empty list. */
   patterns: { inside: RegExp | null };
@@ -92,8 +95,8 @@ function file(ops: TextOps, record: Record<string, string[]>, key: string, item:
   else ops.append(filed, item);
 }
 
-/** Adds the lists' index and patterns. */
-function indexed(ops: TextOps, lists: Lists): LexiconLists {
+/** Adds the lists' index and patterns; `exempt`: NOT_COMMITTING's phrases as this list's labels are folded. */
+function indexed(ops: TextOps, lists: Lists, exempt: (phrase: string) => string): LexiconLists {
   const words = emptyRecord<true>();
   const stems = emptyRecord<string[]>();
   const spaced: string[] = [];
@@ -118,9 +121,12 @@ function indexed(ops: TextOps, lists: Lists): LexiconLists {
     else file(ops, phrases, ops.slice(item, 0, space), ` ${item} `);
   }
   const inside = alternation(ops, lists.inside);
+  const exempted: string[] = [];
+  const phrasesExempt = ops.split(NOT_COMMITTING, BAR);
+  for (let i = 0; i < phrasesExempt.length; i += 1) ops.append(exempted, ` ${ops.replace(exempt(phrasesExempt[i]!), NOT_WORD, ' ')} `);
   return {
     ...lists,
-    index: { words, stems, phrases, spaced },
+    index: { words, stems, phrases, spaced, exempt: exempted },
     patterns: { inside: inside === null ? null : ops.regExp(inside, 'u') },
   };
 }
@@ -152,12 +158,11 @@ export function lexiconLists(ops: TextOps, key: (item: string) => string = (item
     for (let i = 0; i < items.length; i += 1) ops.append(out, key(items[i]!));
     return out;
   };
-  return indexed(ops, {
-    words: each(COMMIT_WORDS),
-    stems: each(COMMIT_STEMS),
-    phrases: each(COMMIT_PHRASES),
-    inside: each(COMMIT_INSIDE),
-  });
+  return indexed(
+    ops,
+    { words: each(COMMIT_WORDS), stems: each(COMMIT_STEMS), phrases: each(COMMIT_PHRASES), inside: each(COMMIT_INSIDE) },
+    key,
+  );
 }
 
 /** What matching needs of the lists: the classifier keeps only this, not the lists themselves. */
@@ -168,7 +173,12 @@ const matcherOf = (lists: LexiconLists): Matcher => ({ index: lists.index, patte
 export function matchesLexicon(ops: TextOps, folded: string, lists: Matcher): boolean {
   const patterns = lists.patterns;
   // Words are what NOT_WORD separates; each run of separators becomes one space.
-  const spaced = ` ${ops.replace(folded, NOT_WORD, ' ')} `;
+  let spaced = ` ${ops.replace(folded, NOT_WORD, ' ')} `;
+  const exempt = lists.index.exempt;
+  for (let i = 0; i < exempt.length; i += 1) {
+    for (let at = ops.indexOf(spaced, exempt[i]!, 0); at >= 0; at = ops.indexOf(spaced, exempt[i]!, 0))
+      spaced = `${ops.slice(spaced, 0, at)} ${ops.slice(spaced, at + exempt[i]!.length, spaced.length)}`;
+  }
   if (matchesByWord(ops, spaced, lists.index)) return true;
   return patterns.inside !== null && ops.search(folded, patterns.inside);
 }
@@ -177,12 +187,17 @@ const BAR = /\|/gu;
 
 /** The lexicon's skeletons as generated at build time (scripts/gen-commit-skeletons.ts). */
 export function skeletonLists(ops: TextOps): LexiconLists {
-  return indexed(ops, {
-    words: ops.split(SKELETON_WORDS, BAR),
-    stems: ops.split(SKELETON_STEMS, BAR),
-    phrases: ops.split(SKELETON_PHRASES, BAR),
-    inside: ops.split(SKELETON_INSIDE, BAR),
-  });
+  return indexed(
+    ops,
+    {
+      words: ops.split(SKELETON_WORDS, BAR),
+      stems: ops.split(SKELETON_STEMS, BAR),
+      phrases: ops.split(SKELETON_PHRASES, BAR),
+      inside: ops.split(SKELETON_INSIDE, BAR),
+    },
+    // NOT_COMMITTING is ASCII: its folded skeletons need no confusables table.
+    (phrase) => foldLabel(ops, asciiFoldedSkeleton(ops, phrase) ?? phrase),
+  );
 }
 
 /**
