@@ -1,4 +1,5 @@
 import { flatChildren, NOT_CONTENT } from './flat-tree';
+import { paintedAs } from './transform';
 
 /**
  * The label in the order it is painted. The DOM holds text in logical order, and the layout
@@ -42,8 +43,15 @@ export function readInOrder(element: Element, text: string): { text: string; dou
 }
 
 export function labelOrder(element: Element): LabelOrder {
-  const { glyphs, complete, override } = glyphsOf(element);
-  const ltr = getComputedStyle(element).direction !== 'rtl';
+  const found = glyphsOf(element);
+  const { complete, override } = found;
+  const style = getComputedStyle(element);
+  const ltr = style.direction !== 'rtl';
+  // A label turned or skewed (transform.ts paintedAs) is read in its own frame: each glyph's centre
+  // taken back through the map, lines a font size apart. A mirrored one reads backwards: the pixels decide.
+  const turned = paintedAs(element)?.linear ?? null;
+  if (turned && turned[0] * turned[3] - turned[1] * turned[2] <= 0) return { reordered: true, painted: null };
+  const glyphs = turned ? inOwnFrame(found.glyphs, turned, Number.parseFloat(style.fontSize) || 16) : found.glyphs;
   // An override reorders letters of a right-to-left script unseen by the check of left-to-right
   // runs; over those alone it changes nothing the boxes would not show (`<bdo dir=ltr>Show</bdo>`).
   const reordered = outOfOrder(glyphs, ltr) || (override && glyphs.some((glyph) => RIGHT_TO_LEFT.test(glyph.ch)));
@@ -90,6 +98,19 @@ function glyphsOf(element: Element): { glyphs: Glyph[]; complete: boolean; overr
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return { glyphs, complete: true, override };
+}
+
+/** The glyphs as placed in the label's own frame: centres through the inverse of its map, boxes a font size tall. */
+function inOwnFrame(glyphs: readonly Glyph[], [a, b, c, d]: readonly [number, number, number, number], size: number): Glyph[] {
+  const det = a * d - b * c;
+  const half = size / 2;
+  return glyphs.map((glyph) => {
+    const x = glyph.x;
+    const y = (glyph.top + glyph.bottom) / 2;
+    const u = (d * x - c * y) / det;
+    const v = (-b * x + a * y) / det;
+    return { ch: glyph.ch, x: u, left: u - half / 2, right: u + half / 2, top: v - half, bottom: v + half };
+  });
 }
 
 /** `unicode-bidi: bidi-override` or `isolate-override` (`<bdo>`'s): the text is painted in its direction, letter by letter. */
