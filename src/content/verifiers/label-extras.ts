@@ -1,3 +1,4 @@
+import { canvas2d, pageFont } from './font-ink';
 import type { Box } from './text-runs';
 
 /**
@@ -49,4 +50,32 @@ export function fieldText(node: Element): { text: string; box: Box } | null {
   if (text.trim() === '') return null;
   const rect = node.getBoundingClientRect();
   return { text, box: { left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom } };
+}
+
+/** Ligature names as icon fonts spell them: lower case, digits and underscores ("filter_list", "more_vert"). */
+const LIGATURE_NAME = /^[a-z][a-z0-9_]{2,}$/u;
+/** Laid out in less than this share of the width its letters take in a plain font: one glyph, not letters. */
+const GLYPH_SHARE = 0.7;
+
+/**
+ * Whether the element's one word is drawn as one glyph (an icon font's ligature: Material icons
+ * paint "filter_list" as a funnel), judged by its layout box against its letters' width in a plain
+ * font. Honest buttons with a label beside such an icon were refused in both browsers (a utility
+ * test, Dec 6): "filter_list Filters" is not what shows. The word then reads as a private-use
+ * glyph does, an icon the label comparisons leave out: as strong as an icon font's code points,
+ * and no more (a page font may draw anything for either). Only where nothing else makes the word
+ * narrow: the element's own box (an inline block or a block, whose width transforms do not change)
+ * holds all of it, letters are not pulled together (`letter-spacing`), and the font is the page's.
+ */
+export function drawnAsGlyph(owner: Element, text: string, style: CSSStyleDeclaration, em: number): boolean {
+  const word = text.trim();
+  if (!LIGATURE_NAME.test(word) || (owner.textContent ?? '').trim() !== word) return false;
+  if (style.display === 'inline' || style.display === 'contents' || !/^(?:normal|0px)$/u.test(style.letterSpacing) || !pageFont(style))
+    return false;
+  const html = owner as HTMLElement;
+  const width = html.offsetWidth;
+  const context = canvas2d();
+  if (!(width > 0) || html.scrollWidth > width + 1 || !context) return false;
+  context.font = `${style.fontStyle} ${style.fontWeight} ${em}px sans-serif`;
+  return width < GLYPH_SHARE * context.measureText(word).width;
 }

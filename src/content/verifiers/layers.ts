@@ -36,12 +36,14 @@ function labelPoints(element: Element): { points: [number, number][]; labels: (E
     if ((node.textContent ?? '').trim() === '') continue;
     const range = document.createRange();
     range.selectNodeContents(node);
+    const shown = shownArea(node as Text, element, box);
+    if (shown === null) continue;
     for (const r of range.getClientRects()) {
-      const left = Math.max(r.left, box.left);
-      const right = Math.min(r.right, box.right);
-      const top = Math.max(r.top, box.top);
-      const bottom = Math.min(r.bottom, box.bottom);
-      if (right - left < 1 || bottom - top < 1) continue;
+      const left = Math.max(r.left, shown.left);
+      const right = Math.min(r.right, shown.right);
+      const top = Math.max(r.top, shown.top);
+      const bottom = Math.min(r.bottom, shown.bottom);
+      if (right - left < 2 || bottom - top < 2) continue;
       const y = (top + bottom) / 2;
       for (const f of [0.2, 0.5, 0.8]) {
         points.push([left + (right - left) * f, y]);
@@ -57,6 +59,30 @@ function labelPoints(element: Element): { points: [number, number][]; labels: (E
   ]);
   return { points: inBox, labels: inBox.map(() => null) };
 }
+
+/**
+ * Where text under the target can show: the target's box cut by every box between them that clips
+ * (overflow, or `clip: rect(0 0 0 0)`). Null where nothing of it can. Text a visually hidden span
+ * holds (1 px, clipped: the commonest name of an icon button) is no label with points to paint
+ * over: its icon was taken for a layer over it, and every such button went to the pixels (Dec 6).
+ */
+function shownArea(text: Text, element: Element, box: DOMRect): { left: number; right: number; top: number; bottom: number } | null {
+  let area = { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+  for (let at = text.parentElement; at && at !== element; at = at.parentElement) {
+    const style = getComputedStyle(at);
+    if (/^rect\(0(?:px)?,? 0(?:px)?,? 0(?:px)?,? 0(?:px)?\)$/u.test(style.clip) && style.position !== 'static') return null;
+    if (!CLIPPING.test(style.overflowX) && !CLIPPING.test(style.overflowY)) continue;
+    const r = at.getBoundingClientRect();
+    area = {
+      left: Math.max(area.left, r.left),
+      right: Math.min(area.right, r.right),
+      top: Math.max(area.top, r.top),
+      bottom: Math.min(area.bottom, r.bottom),
+    };
+  }
+  return area.right - area.left < 2 || area.bottom - area.top < 2 ? null : area;
+}
+const CLIPPING = /hidden|clip|scroll|auto/u;
 
 /** The text colour and the solid colour behind it where the label starts, when both are plain colours. */
 function labelColours(element: Element): { text: Rgba; background: Rgba } | null {

@@ -2,10 +2,13 @@ import { type Clip, clipOf, clipsAcross, cornerCuts, cutAcross, ellipsisOf, lett
 import { contrast, over, parseColour as parse, type Rgba } from './colour';
 import { flatParent } from './flat-tree';
 import { glyphsShown } from './glyphs';
-import { fieldText, markerText } from './label-extras';
+import { drawnAsGlyph, fieldText, markerText } from './label-extras';
 import { doubt as doubtAbout, MIN_CONTRAST } from './paint';
 import { type Box, collapse, doubt, flowsInline, joinRuns, type Run, Scene, WHITESPACE } from './text-runs';
 import { describeElement, filterOpacity, hiddenBy } from './visibility';
+
+/** What a word drawn as one glyph reads as: a private-use character, an icon the text comparisons leave out. */
+const LIGATURE_GLYPH = '\uE000';
 
 /** Below this many CSS pixels (font size, or a text box's height) text shows nothing legible. */
 const MIN_TEXT_BOX = 2;
@@ -139,6 +142,10 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
       if (!boxes.some((box) => box.bottom - box.top >= MIN_TEXT_BOX && showsThrough(box, paint.clip))) continue;
       if (!shows()) continue;
       characters -= data.length;
+      if (drawnAsGlyph(node, data, style, em)) {
+        runs.push({ text: LIGATURE_GLYPH, first: boxes[0]!, last: boxes[boxes.length - 1]!, inline: true, owner: node, em });
+        continue;
+      }
       // Letters the clip cuts away across the line are not shown: a box narrowed to a sliver of
       // each line ("O" of "Open", "in" of "inbox") shows those, not the label. Behind an ellipsis
       // the reader sees that the label goes on; the pixels read how far (a doubt).
