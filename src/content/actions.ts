@@ -1,5 +1,6 @@
 import { optionsNamed } from '../core/plan/options';
 import type { Action } from '../messages/background-content';
+import { DATE_INPUTS } from './date-inputs';
 import { hostedRoot } from './verifiers/flat-tree';
 import { submissionOf } from './verifiers/form-request';
 import { shownOptionLabel } from './verifiers/option-label';
@@ -85,8 +86,20 @@ function typeInto(element: HTMLElement, text: string, replace: boolean): void {
     throw new ChangedOnFocus('Focusing the field changed it or moved the focus elsewhere; nothing was typed.');
   if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
     const proto = element instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+    // A date or time is the whole value, in its own form, tried first on a field of the same type
+    // that no page sees: one the field would not take would empty it.
+    const whole = element instanceof HTMLInputElement && DATE_INPUTS.includes(element.type);
+    if (whole) {
+      const probe = document.createElement('input');
+      probe.type = element.type;
+      probe.value = text;
+      if (probe.value !== text)
+        throw new Error(
+          `A ${element.type} field takes its value as HTML writes it (a date: 2026-12-24); "${text.slice(0, 40)}" was not taken.`,
+        );
+    }
     // The prototype setter, not the instance's: frameworks track values through the instance.
-    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(element, replace ? text : element.value + text);
+    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(element, replace || whole ? text : element.value + text);
   } else {
     // The text goes where the selection is: put it in the region itself. Firefox, in a window that
     // is not the system's focused one, gives the focus but leaves the selection where it was, and

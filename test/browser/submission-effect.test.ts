@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS } from '../support/browsers';
-import { clicks, proposeOrDeny, useBrowser } from '../support/suite';
+import { clicks, codes, propose, proposeOrDeny, useBrowser } from '../support/suite';
 import { waitFor } from '../support/wait';
 
 /**
@@ -55,6 +55,19 @@ describe.each(BROWSERS)('submissions by what leaves in %s', (browserName) => {
       expect(env.server.requests.slice(before).filter((r) => r.path === path)).toEqual([]);
     }
     expect(await clicks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('types a date and a time in their own form; another form is refused and leaves the field as it was', async () => {
+    const page = await env.open('shop.example', '/search-dialog.html');
+    const type = (target: string, text: string) => propose(page, { tool: 'type', args: { target, text } });
+    expect(await type('#when', '2026-12-24')).toMatchObject({ decision: 'allow', executed: true });
+    expect(await type('#at', '14:30')).toMatchObject({ decision: 'allow', executed: true });
+    const wrong = await type('#when', '24/12/2027');
+    expect(wrong.executed).toBe(false);
+    expect(codes(wrong)).toContain('execution_failed');
+    expect(await page.evaluate(() => (document.getElementById('when') as HTMLInputElement).value)).toBe('2026-12-24');
+    expect(await page.evaluate(() => (window as unknown as { changes: string[] }).changes)).toEqual(['when=2026-12-24', 'at=14:30']);
     await page.close();
   });
 });

@@ -2,6 +2,7 @@ import type { Certificate } from '../../core/contracts';
 import type { FormRequest, UiElementValue } from '../../core/plan';
 import { uiElementValue } from '../../core/plan/ui-element-value';
 import { hasLetterOrDigit } from '../../core/text/letters';
+import { DATE_INPUTS } from '../date-inputs';
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
 import { readInOrder } from './bidi';
@@ -251,7 +252,8 @@ function linkOf(element: Element): { href: string; hasAttribute(name: string): b
   return href === null ? null : { href, hasAttribute: (name) => link!.hasAttribute(name) };
 }
 
-const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '']);
+/** Fields one types a value into; a date or time one takes it in its value's form (actions.ts). */
+const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '', ...DATE_INPUTS]);
 
 function isEditable(element: Element): boolean {
   if (element instanceof HTMLInputElement) return TEXT_INPUTS.has(element.type) && !element.readOnly;
