@@ -32,6 +32,8 @@ describe('namesCommitment', () => {
     ['Order history: transfer now', true],
     ['Оrder history', false],
     ['Order hist0ry', true],
+    ['Cancel order number 4471', true],
+    ['Cancel order details', true],
     ['Reorder columns', false],
     ['Show details', false],
     ['', false],

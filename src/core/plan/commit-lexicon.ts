@@ -136,7 +136,7 @@ export const COMMIT_LEXICON: Readonly<Record<string, CommitEntry>> = {
  * label is what the user reads; the POST rule and the pixels watch what the click then does).
  */
 export const NOT_COMMITTING =
-  'order history|order status|order details|order number|order summary|order tracking|track order|track my order|track your order|track orders|view order|view orders|transfer history|transfer details|transfer status|transfer limits|confirmation number|confirmation details|confirmation code|confirmation email|cancellation policy|sign in options';
+  'order history|order status|order details|order number|order summary|order tracking|track order|track my order|track your order|track orders|view order|view orders|transfer history|transfer status|transfer limits|confirmation number|confirmation details|confirmation code|confirmation email|cancellation policy|sign in options';
 
 /** The languages the lexicon covers (README lists them). */
 export const COMMIT_LANGUAGES: readonly string[] = Object.keys(COMMIT_LEXICON);

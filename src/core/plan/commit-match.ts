@@ -131,16 +131,19 @@ function indexed(ops: TextOps, lists: Lists, exempt: (phrase: string) => string)
   };
 }
 
-/** Whether a word of the spaced label is a listed word or starts with a listed stem, or the label holds a phrase. */
-function matchesByWord(ops: TextOps, spaced: string, index: LexiconLists['index']): boolean {
+/**
+ * Whether a word of the spaced label is a listed word or starts with a listed stem, or the label
+ * holds a phrase (`phrasesOnly`: only the last).
+ */
+function matchesByWord(ops: TextOps, spaced: string, index: LexiconLists['index'], phrasesOnly = false): boolean {
   // Word by word between the spaces (the spaced label starts and ends with one).
   for (let start = 1; start < spaced.length; ) {
     const end = ops.indexOf(spaced, ' ', start);
     if (end < 0) break;
     if (end > start) {
       const word = ops.slice(spaced, start, end);
-      if (index.words[word] === true) return true;
-      const filed = end - start < STEM_KEY ? undefined : index.stems[ops.slice(word, 0, STEM_KEY)];
+      if (!phrasesOnly && index.words[word] === true) return true;
+      const filed = phrasesOnly || end - start < STEM_KEY ? undefined : index.stems[ops.slice(word, 0, STEM_KEY)];
       if (filed !== undefined) for (let i = 0; i < filed.length; i += 1) if (ops.startsWith(word, filed[i]!)) return true;
       const phrases = index.phrases[word];
       if (phrases !== undefined) for (let i = 0; i < phrases.length; i += 1) if (ops.includes(spaced, phrases[i]!)) return true;
@@ -174,6 +177,9 @@ export function matchesLexicon(ops: TextOps, folded: string, lists: Matcher): bo
   const patterns = lists.patterns;
   // Words are what NOT_WORD separates; each run of separators becomes one space.
   let spaced = ` ${ops.replace(folded, NOT_WORD, ' ')} `;
+  // A commitment phrase is matched before any exempt phrase is taken out: "Cancel order number 4471"
+  // cancels an order, though "order number" alone names one (a review, Dec 6).
+  if (matchesByWord(ops, spaced, lists.index, true)) return true;
   const exempt = lists.index.exempt;
   for (let i = 0; i < exempt.length; i += 1) {
     for (let at = ops.indexOf(spaced, exempt[i]!, 0); at >= 0; at = ops.indexOf(spaced, exempt[i]!, 0))
