@@ -34,6 +34,9 @@ describe.each(BROWSERS)('icon buttons in %s', (browserName) => {
     ['a decoy painted over an icon button named by hidden text', 'covered', 'Show details'],
     ['a word in a system font beside "Edit"', 'system-word', 'Edit'],
     ['a word whose letters are pulled together beside "Edit"', 'pulled', 'Edit'],
+    ['a word drawn small by font-size-adjust on a button named otherwise', 'adjusted', 'Show details'],
+    ['a word in a narrow box it overflows by a negative text-indent', 'indented', 'now'],
+    ['a decoy painted over a label in a display: contents box', 'contents-cover', 'Show details →'],
   ])('%s is not performed (#%s)', async (_, id, label) => {
     const page = await env.open('shop.example', '/icon-buttons.html');
     await page.evaluate(() => document.fonts.ready.then(() => undefined));

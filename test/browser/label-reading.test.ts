@@ -30,6 +30,11 @@ describe.each(BROWSERS)('labels as read on screen in %s', (browserName) => {
     ['floats', 'floats', 'yaP'],
     ['flex order', 'order', 'yaP'],
     ['grid columns', 'grid', 'yuB'],
+    ['hidden right-to-left letters between its letters', 'hidden-rtl', 'yaP'],
+    ['<bdo> after 1,200 spaces', 'padded', 'yaP'],
+    ['a staircase of letters', 'stairs', 'yaP'],
+    ['generated text moved back', 'pseudo-moved', 'ayP'],
+    ['generated text overridden', 'pseudo-override', 'yaP'],
   ])('a label reversed in the DOM and painted as a commitment by %s is not performed (#%s)', async (_, id, domText) => {
     const page = await env.open('shop.example', '/painted-order.html');
     // Claiming the DOM's letters (what passed before), and claiming nothing.

@@ -23,8 +23,8 @@ export type LabelOrder = {
 
 type Glyph = { ch: string; x: number; left: number; right: number; top: number; bottom: number };
 
-/** Characters placed one by one, at most (a longer label is checked in its first MAX_CHARACTERS). */
-const MAX_CHARACTERS = 400;
+/** Characters (not white space) placed one by one, at most: a longer label (rendered-text.ts reads as many) is left to the pixels. */
+const MAX_CHARACTERS = 1_000;
 
 /** LRE, RLE, LRO, RLO (U+202A–U+202E): they reorder or re-embed what follows them. */
 const BIDI_REORDER = /[\u202A-\u202E]/u;
@@ -54,7 +54,7 @@ export function labelOrder(element: Element): LabelOrder {
   const glyphs = turned ? inOwnFrame(found.glyphs, turned, Number.parseFloat(style.fontSize) || 16) : found.glyphs;
   // An override reorders letters of a right-to-left script unseen by the check of left-to-right
   // runs; over those alone it changes nothing the boxes would not show (`<bdo dir=ltr>Show</bdo>`).
-  const reordered = outOfOrder(glyphs, ltr) || (override && glyphs.some((glyph) => RIGHT_TO_LEFT.test(glyph.ch)));
+  const reordered = !complete || outOfOrder(glyphs, ltr) || (override && glyphs.some((glyph) => RIGHT_TO_LEFT.test(glyph.ch)));
   return { reordered, painted: reordered && complete ? readPainted(glyphs) : null };
 }
 
@@ -79,9 +79,12 @@ function glyphsOf(element: Element): { glyphs: Glyph[]; complete: boolean; overr
     const node = stack.pop()!;
     if (node.nodeType === Node.TEXT_NODE) {
       const data = (node as Text).data;
+      // Text the reading leaves out (hidden, under 2 px, transparent) places nothing a reader sees:
+      // a hidden right-to-left letter between two Latin ones would end the run they are judged in.
+      if (!shows((node as Text).parentElement)) continue;
       for (let i = 0; i < data.length; ) {
         const ch = String.fromCodePoint(data.codePointAt(i)!);
-        if (++count > MAX_CHARACTERS) return { glyphs, complete: false, override };
+        if (!/\s/u.test(ch) && ++count > MAX_CHARACTERS) return { glyphs, complete: false, override };
         range.setStart(node, i);
         range.setEnd(node, i + ch.length);
         i += ch.length;
@@ -103,14 +106,24 @@ function glyphsOf(element: Element): { glyphs: Glyph[]; complete: boolean; overr
 /** The glyphs as placed in the label's own frame: centres through the inverse of its map, boxes a font size tall. */
 function inOwnFrame(glyphs: readonly Glyph[], [a, b, c, d]: readonly [number, number, number, number], size: number): Glyph[] {
   const det = a * d - b * c;
-  const half = size / 2;
   return glyphs.map((glyph) => {
     const x = glyph.x;
     const y = (glyph.top + glyph.bottom) / 2;
     const u = (d * x - c * y) / det;
     const v = (-b * x + a * y) / det;
+    // A line is the element's font size, or the glyph's own box where larger (a child's larger font).
+    const half = Math.max(size, (glyph.bottom - glyph.top) / Math.sqrt(det)) / 2;
     return { ch: glyph.ch, x: u, left: u - half / 2, right: u + half / 2, top: v - half, bottom: v + half };
   });
+}
+
+/** Whether text in the element is painted for a reader: visible, at least 2 px, not transparent. */
+function shows(element: Element | null): boolean {
+  if (element === null) return false;
+  const style = getComputedStyle(element);
+  if (style.visibility !== 'visible' || (Number.parseFloat(style.fontSize) || 0) < 2) return false;
+  const fill = style.getPropertyValue('-webkit-text-fill-color') || style.color;
+  return !/^(?:transparent|rgba\([^)]*,\s*0(?:\.0\d*)?\))$/u.test(fill.trim());
 }
 
 /** `unicode-bidi: bidi-override` or `isolate-override` (`<bdo>`'s): the text is painted in its direction, letter by letter. */
@@ -161,12 +174,20 @@ function outOfOrder(glyphs: readonly Glyph[], ltr: boolean): boolean {
   return false;
 }
 
+/**
+ * Whether a glyph is painted before the previous one of its run: on a line above, or on the same
+ * line to its left. A later line starts at least LINE_STEP of a line below: a staircase of letters
+ * each a little lower reads as one slanted line ("P", "a", "y" stepped up from the left read "Pay"
+ * while the DOM held "yaP": a review, Dec 6), so it is judged as one.
+ */
 function paintedBefore(glyph: Glyph, previous: Glyph): boolean {
-  const centre = (glyph.top + glyph.bottom) / 2;
-  if (centre < previous.top) return true;
-  if (centre > previous.bottom) return false;
+  const step = (glyph.top + glyph.bottom) / 2 - (previous.top + previous.bottom) / 2;
+  const line = Math.max(glyph.bottom - glyph.top, previous.bottom - previous.top);
+  if (step < -line / 2) return true;
+  if (step >= LINE_STEP * line) return false;
   return glyph.x < previous.x - 0.5;
 }
+const LINE_STEP = 0.8;
 
 /** The glyphs read as painted: line by line from the top, each from the left, a space where they stand apart. */
 function readPainted(glyphs: readonly Glyph[]): string | null {

@@ -54,18 +54,19 @@ export function fieldText(node: Element): { text: string; box: Box } | null {
 
 /** Ligature names as icon fonts spell them: lower case, digits and underscores ("filter_list", "more_vert"). */
 const LIGATURE_NAME = /^[a-z][a-z0-9_]{2,}$/u;
-/** Laid out in less than this share of the width its letters take in a plain font: one glyph, not letters. */
-const GLYPH_SHARE = 0.7;
+/** Drawn in less than this share of its letters' own widths: one glyph, not letters. */
+const GLYPH_SHARE = 0.6;
 
 /**
  * Whether the element's one word is drawn as one glyph (an icon font's ligature: Material icons
- * paint "filter_list" as a funnel), judged by its layout box against its letters' width in a plain
- * font. Honest buttons with a label beside such an icon were refused in both browsers (a utility
- * test, Dec 6): "filter_list Filters" is not what shows. The word then reads as a private-use
- * glyph does, an icon the label comparisons leave out: as strong as an icon font's code points,
- * and no more (a page font may draw anything for either). Only where nothing else makes the word
- * narrow: the element's own box (an inline block or a block, whose width transforms do not change)
- * holds all of it, letters are not pulled together (`letter-spacing`), and the font is the page's.
+ * paint "filter_list" as a funnel). Honest buttons with a label beside such an icon were refused
+ * in both browsers (a utility test, Dec 6): "filter_list Filters" is not what shows. Two measures
+ * must agree: the font's own shaping (canvas, in the element's font: the word far narrower than its
+ * letters one by one, which only a ligature makes), and the page's layout (the element's box as
+ * narrow, so the page did not turn ligatures off). A narrow font, `font-size-adjust`, a text
+ * indent or a squeeze leave the first as wide as the letters (a review, Dec 6). The word then reads
+ * as a private-use glyph does, an icon the label comparisons leave out: as strong as an icon font's
+ * code points, and no more (a page font may draw anything for either).
  */
 export function drawnAsGlyph(owner: Element, text: string, style: CSSStyleDeclaration, em: number): boolean {
   const word = text.trim();
@@ -73,9 +74,24 @@ export function drawnAsGlyph(owner: Element, text: string, style: CSSStyleDeclar
   if (style.display === 'inline' || style.display === 'contents' || !/^(?:normal|0px)$/u.test(style.letterSpacing) || !pageFont(style))
     return false;
   const html = owner as HTMLElement;
-  const width = html.offsetWidth;
   const context = canvas2d();
-  if (!(width > 0) || html.scrollWidth > width + 1 || !context) return false;
-  context.font = `${style.fontStyle} ${style.fontWeight} ${em}px sans-serif`;
-  return width < GLYPH_SHARE * context.measureText(word).width;
+  if (!(html.offsetWidth > 0) || html.scrollWidth > html.offsetWidth + 1 || !context) return false;
+  context.font = `${style.fontStyle} ${style.fontWeight} ${em}px ${style.fontFamily}`;
+  let letters = 0;
+  for (const letter of word) letters += context.measureText(letter).width;
+  const whole = context.measureText(word).width;
+  return letters > 0 && whole < GLYPH_SHARE * letters && html.offsetWidth < GLYPH_SHARE * letters;
 }
+
+/** Generated content moved from where it flows (positioned, floated, turned, ordered) or reordered by bidi. */
+export const placedApart = (own: CSSStyleDeclaration, owner: CSSStyleDeclaration) =>
+  own.position !== 'static' ||
+  own.float !== 'none' ||
+  own.transform !== 'none' ||
+  (own.translate !== '' && own.translate !== 'none') ||
+  (own.order !== '' && own.order !== '0') ||
+  own.unicodeBidi.includes('override') ||
+  own.direction !== owner.direction;
+
+/** What a word drawn as one glyph reads as: a private-use character, an icon the text comparisons leave out. */
+export const LIGATURE_GLYPH = '\uE000';

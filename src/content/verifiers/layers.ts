@@ -70,15 +70,14 @@ function shownArea(text: Text, element: Element, box: DOMRect): { left: number; 
   let area = { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
   for (let at = text.parentElement; at && at !== element; at = at.parentElement) {
     const style = getComputedStyle(at);
-    if (/^rect\(0(?:px)?,? 0(?:px)?,? 0(?:px)?,? 0(?:px)?\)$/u.test(style.clip) && style.position !== 'static') return null;
-    if (!CLIPPING.test(style.overflowX) && !CLIPPING.test(style.overflowY)) continue;
+    // `clip` applies to absolutely positioned boxes only; overflow to boxes that are not inline,
+    // each axis by its own (as clip.ts clipOf reads them).
+    const positioned = style.position === 'absolute' || style.position === 'fixed';
+    if (positioned && /^rect\(0(?:px)?,? 0(?:px)?,? 0(?:px)?,? 0(?:px)?\)$/u.test(style.clip)) return null;
+    if (style.display === 'inline' || style.display === 'contents') continue;
     const r = at.getBoundingClientRect();
-    area = {
-      left: Math.max(area.left, r.left),
-      right: Math.min(area.right, r.right),
-      top: Math.max(area.top, r.top),
-      bottom: Math.min(area.bottom, r.bottom),
-    };
+    if (CLIPPING.test(style.overflowX)) area = { ...area, left: Math.max(area.left, r.left), right: Math.min(area.right, r.right) };
+    if (CLIPPING.test(style.overflowY)) area = { ...area, top: Math.max(area.top, r.top), bottom: Math.min(area.bottom, r.bottom) };
   }
   return area.right - area.left < 2 || area.bottom - area.top < 2 ? null : area;
 }

@@ -2,13 +2,10 @@ import { type Clip, clipOf, clipsAcross, cornerCuts, cutAcross, ellipsisOf, lett
 import { contrast, over, parseColour as parse, type Rgba } from './colour';
 import { flatParent } from './flat-tree';
 import { glyphsShown } from './glyphs';
-import { drawnAsGlyph, fieldText, markerText } from './label-extras';
+import { drawnAsGlyph, fieldText, LIGATURE_GLYPH, markerText, placedApart } from './label-extras';
 import { doubt as doubtAbout, MIN_CONTRAST } from './paint';
 import { type Box, collapse, doubt, flowsInline, joinRuns, type Run, Scene, WHITESPACE } from './text-runs';
 import { describeElement, filterOpacity, hiddenBy } from './visibility';
-
-/** What a word drawn as one glyph reads as: a private-use character, an icon the text comparisons leave out. */
-const LIGATURE_GLYPH = '\uE000';
 
 /** Below this many CSS pixels (font size, or a text box's height) text shows nothing legible. */
 const MIN_TEXT_BOX = 2;
@@ -99,6 +96,9 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
       const generated = scene.generated(node, which);
       if (!generated || !generatedShows(generated.style)) return;
       if (generated.unread) doubt(doubts, 'generated content the DOM cannot read (a counter, or quotation marks with letters)');
+      // Its letters are placed by no text node bidi.ts could measure: moved, floated or reordered, the pixels read them.
+      if (/[\p{L}\p{N}]/u.test(generated.text) && placedApart(generated.style, style))
+        doubt(doubts, 'generated text is placed apart from the text beside it');
       characters -= generated.text.length;
       runs.push({ text: generated.text, first: null, last: null, inline: flowsInline(generated.style), owner: node, em });
     };
