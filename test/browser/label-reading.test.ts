@@ -21,6 +21,31 @@ describe.each(BROWSERS)('labels as read on screen in %s', (browserName) => {
   const env = useBrowser(browserName, { probe: true });
   const captures = captureCounter(env);
 
+  /** Not performed, claiming the DOM's letters (what passed before) and claiming nothing. */
+  async function refused(path: string, id: string, domText: string) {
+    const page = await env.open('shop.example', path);
+    for (const claims of [{ label: domText }, undefined]) {
+      const { verdict } = await proposeOrDeny(env, page, { tool: 'click', args: { target: `#${id}` }, ...(claims ? { claims } : {}) });
+      expect(verdict.executed, `#${id} ${JSON.stringify(claims)}`).toBe(false);
+      expect(codes(verdict)).not.toContain('internal_error');
+      expect(codes(verdict)).not.toContain('timeout');
+    }
+    expect(await clicks(page)).toEqual([]);
+    await page.close();
+  }
+
+  /** Performed without an ask, settled by the DOM alone (nothing captured). */
+  async function performedByDom(path: string, id: string, label: string) {
+    const page = await env.open('shop.example', path);
+    const before = await captures();
+    const { verdict, asked } = await proposeOrDeny(env, page, { tool: 'click', args: { target: `#${id}` }, claims: { label } });
+    expect(asked, `#${id}`).toBe(false);
+    expect(verdict, `#${id} ${JSON.stringify(verdict.reasons)}`).toMatchObject({ decision: 'allow', executed: true });
+    expect(await clicks(page)).toEqual([id]);
+    expect((await captures()) - before, `#${id} settled without the pixels`).toBe(0);
+    await page.close();
+  }
+
   it.each([
     ['<bdo dir=rtl>', 'bdo', '00.005$ yaP'],
     ['unicode-bidi: bidi-override', 'cssbidi', 'lla eteleD'],
@@ -35,18 +60,9 @@ describe.each(BROWSERS)('labels as read on screen in %s', (browserName) => {
     ['a staircase of letters', 'stairs', 'yaP'],
     ['generated text moved back', 'pseudo-moved', 'ayP'],
     ['generated text overridden', 'pseudo-override', 'yaP'],
-  ])('a label reversed in the DOM and painted as a commitment by %s is not performed (#%s)', async (_, id, domText) => {
-    const page = await env.open('shop.example', '/painted-order.html');
-    // Claiming the DOM's letters (what passed before), and claiming nothing.
-    for (const claims of [{ label: domText }, undefined]) {
-      const { verdict } = await proposeOrDeny(env, page, { tool: 'click', args: { target: `#${id}` }, ...(claims ? { claims } : {}) });
-      expect(verdict.executed, `#${id} ${JSON.stringify(claims)}`).toBe(false);
-      expect(codes(verdict)).not.toContain('internal_error');
-      expect(codes(verdict)).not.toContain('timeout');
-    }
-    expect(await clicks(page)).toEqual([]);
-    await page.close();
-  });
+  ])('a label reversed in the DOM and painted as a commitment by %s is not performed (#%s)', (_, id, domText) =>
+    refused('/painted-order.html', id, domText),
+  );
 
   it.each([
     ['English in a right-to-left box', 'rtl-english', 'Show details'],
@@ -58,16 +74,7 @@ describe.each(BROWSERS)('labels as read on screen in %s', (browserName) => {
     ['an arrow placed first by a reversed row', 'arrow-first', 'Show details'],
     ['a label wrapped over lines', 'wrapped', 'Show all the details'],
     ['an inline-block first letter', 'inline-letter', 'Show details'],
-  ])('an honest label (%s) is performed by the DOM alone (#%s)', async (_, id, label) => {
-    const page = await env.open('shop.example', '/painted-order.html');
-    const before = await captures();
-    const { verdict, asked } = await proposeOrDeny(env, page, { tool: 'click', args: { target: `#${id}` }, claims: { label } });
-    expect(asked, `#${id}`).toBe(false);
-    expect(verdict, `#${id} ${JSON.stringify(verdict.reasons)}`).toMatchObject({ decision: 'allow', executed: true });
-    expect(await clicks(page)).toEqual([id]);
-    expect((await captures()) - before, `#${id} settled without the pixels`).toBe(0);
-    await page.close();
-  });
+  ])('an honest label (%s) is performed by the DOM alone (#%s)', (_, id, label) => performedByDom('/painted-order.html', id, label));
 
   it.each([
     ['quotation marks from `quotes` around a <q>', 'quotes', 'now'],
@@ -76,31 +83,12 @@ describe.each(BROWSERS)('labels as read on screen in %s', (browserName) => {
     ["the element's own inside marker", 'marker', 'now'],
     ["a <summary>'s own inside marker", 'summary', 'now'],
     ['a placeholder inside the button', 'placeholder', 'Show details'],
-  ])('a sum to pay shown by %s is not performed (#%s)', async (_, id, domText) => {
-    const page = await env.open('shop.example', '/label-extras.html');
-    for (const claims of [{ label: domText }, undefined]) {
-      const { verdict } = await proposeOrDeny(env, page, { tool: 'click', args: { target: `#${id}` }, ...(claims ? { claims } : {}) });
-      expect(verdict.executed, `#${id} ${JSON.stringify(claims)}`).toBe(false);
-      expect(codes(verdict)).not.toContain('internal_error');
-      expect(codes(verdict)).not.toContain('timeout');
-    }
-    expect(await clicks(page)).toEqual([]);
-    await page.close();
-  });
+  ])('a sum to pay shown by %s is not performed (#%s)', (_, id, domText) => refused('/label-extras.html', id, domText));
 
   it.each([
     ['a <q> in curly quotes', 'honest-quotes', 'Read Terms'],
     ['an inside bullet', 'honest-marker', 'Show details'],
     ['a <summary>', 'honest-summary', 'More options'],
     ['a button in a list item', 'honest-item', 'Show details'],
-  ])('an honest label with %s is performed by the DOM alone (#%s)', async (_, id, label) => {
-    const page = await env.open('shop.example', '/label-extras.html');
-    const before = await captures();
-    const { verdict, asked } = await proposeOrDeny(env, page, { tool: 'click', args: { target: `#${id}` }, claims: { label } });
-    expect(asked, `#${id}`).toBe(false);
-    expect(verdict, `#${id} ${JSON.stringify(verdict.reasons)}`).toMatchObject({ decision: 'allow', executed: true });
-    expect(await clicks(page)).toEqual([id]);
-    expect((await captures()) - before, `#${id} settled without the pixels`).toBe(0);
-    await page.close();
-  });
+  ])('an honest label with %s is performed by the DOM alone (#%s)', (_, id, label) => performedByDom('/label-extras.html', id, label));
 });

@@ -38,6 +38,9 @@ export function markerText(node: Element, style: CSSStyleDeclaration): { text: s
   return { text: '', unread: true };
 }
 
+/** What presses as one control, whose label a field inside it paints into (fieldText). */
+export const CONTROL = 'button, a[href], summary, [role=button], [role=link], [role=menuitem], [role=tab], [role=option], [role=switch]';
+
 /** Fields whose value (or, empty, placeholder) is painted as text in their box. */
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'number', 'button', 'submit', 'reset', '']);
 

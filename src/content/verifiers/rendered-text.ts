@@ -2,7 +2,7 @@ import { type Clip, clipOf, clipsAcross, cornerCuts, cutAcross, ellipsisOf, lett
 import { contrast, over, parseColour as parse, type Rgba } from './colour';
 import { flatParent } from './flat-tree';
 import { glyphsShown } from './glyphs';
-import { drawnAsGlyph, fieldText, LIGATURE_GLYPH, markerText, placedApart } from './label-extras';
+import { CONTROL, drawnAsGlyph, fieldText, LIGATURE_GLYPH, markerText, placedApart } from './label-extras';
 import { doubt as doubtAbout, MIN_CONTRAST } from './paint';
 import { type Box, collapse, doubt, flowsInline, joinRuns, type Run, Scene, WHITESPACE } from './text-runs';
 import { describeElement, filterOpacity, hiddenBy } from './visibility';
@@ -66,6 +66,7 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
   }
   if (hiddenBy(element) !== null) return { text: '', doubts };
   const runs: Run[] = [];
+  const inControl = element.matches(CONTROL);
   let nodes: number = LABEL_LIMITS.nodes;
   let characters: number = LABEL_LIMITS.characters;
   let cut = false;
@@ -103,7 +104,8 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
       runs.push({ text: generated.text, first: null, last: null, inline: flowsInline(generated.style), owner: node, em });
     };
     // A field inside the label paints its value or placeholder (label-extras.ts): read, and the pixels decide.
-    const field = node === element ? null : fieldText(node);
+    // Inside a control only (label-extras.ts CONTROL): a form's fields are its content, a <label>'s what it names.
+    const field = node !== element && inControl ? fieldText(node) : null;
     if (field) {
       doubt(doubts, 'a field inside the label shows text of its own');
       runs.push({ text: field.text, first: field.box, last: field.box, inline: true, owner: node, em });
@@ -112,10 +114,8 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
     // Its own list marker, before its content (inside) or beside it (outside).
     const marker = markerText(node, style);
     if (marker?.unread) doubt(doubts, "the element's list marker shows what the DOM cannot read (a counter or an image)");
-    if (marker?.text && generatedShows(getComputedStyle(node, '::marker'))) {
-      const inside = style.listStylePosition === 'inside';
-      runs.push({ text: marker.text, first: null, last: null, inline: inside, owner: node, em });
-    }
+    if (marker?.text && generatedShows(getComputedStyle(node, '::marker')))
+      runs.push({ text: marker.text, first: null, last: null, inline: style.listStylePosition === 'inside', owner: node, em });
     pseudo(0);
     for (const child of scene.children(node)) {
       if (cut) return;
