@@ -16,9 +16,12 @@ const BULLETS = new Set(['disc', 'circle', 'square', 'disclosure-open', 'disclos
  * What the element's own marker shows: its string (from `::marker { content }` or a string
  * `list-style-type`), or `unread` where it shows what the DOM cannot read (a number or letters in a
  * counter style, whose value no API gives; a page's own @counter-style; an image). Null: no marker,
- * or a bullet.
+ * or a bullet. With the ::marker style it is painted in.
  */
-export function markerText(node: Element, style: CSSStyleDeclaration): { text: string; unread: boolean } | null {
+export function markerText(
+  node: Element,
+  style: CSSStyleDeclaration,
+): { text: string; unread: boolean; style: CSSStyleDeclaration } | null {
   if (!style.display.includes('list-item')) return null;
   const marker = getComputedStyle(node, '::marker');
   const content = marker.content;
@@ -29,13 +32,13 @@ export function markerText(node: Element, style: CSSStyleDeclaration): { text: s
       text += literal.replace(/\\(.)/gu, '$1');
       return '';
     });
-    return { text, unread: rest.trim() !== '' };
+    return { text, unread: rest.trim() !== '', style: marker };
   }
-  if (style.listStyleImage !== 'none') return { text: '', unread: true };
+  if (style.listStyleImage !== 'none') return { text: '', unread: true, style: marker };
   const type = style.listStyleType;
-  if (type.startsWith('"')) return { text: type.slice(1, -1).replace(/\\(.)/gu, '$1'), unread: false };
+  if (type.startsWith('"')) return { text: type.slice(1, -1).replace(/\\(.)/gu, '$1'), unread: false, style: marker };
   if (type === 'none' || BULLETS.has(type)) return null;
-  return { text: '', unread: true };
+  return { text: '', unread: true, style: marker };
 }
 
 /** What presses as one control, whose label a field inside it paints into (fieldText). */

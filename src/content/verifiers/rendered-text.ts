@@ -114,7 +114,7 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
     // Its own list marker, before its content (inside) or beside it (outside).
     const marker = markerText(node, style);
     if (marker?.unread) doubt(doubts, "the element's list marker shows what the DOM cannot read (a counter or an image)");
-    if (marker?.text && generatedShows(getComputedStyle(node, '::marker')))
+    if (marker?.text && generatedShows(marker.style))
       runs.push({ text: marker.text, first: null, last: null, inline: style.listStylePosition === 'inside', owner: node, em });
     pseudo(0);
     for (const child of scene.children(node)) {

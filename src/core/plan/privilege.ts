@@ -37,16 +37,11 @@ export function clickPrivilege(element: UiElementValue, context: TargetContext |
     frameOrigin = null,
   } = typeof context === 'object' && context !== null ? context : { visibleText: context };
   if (element.isSubmit && element.formHasPassword) return 'credential';
-  // By what leaves (a utility test, Dec 6: every search box asked): a form posted is a commit, and
-  // so is any submission of a form holding payment or personal data, or one whose request was not
-  // read; a GET submission is a navigation to its URL, judged like a link (by its label, and by
-  // where it goes), and a dialog form's (`method=dialog`) closes its dialog and sends nothing.
-  const method = element.submission?.method ?? 'post';
-  const sensitive = element.formHasPayment || element.formHasPersonal;
-  if ((element.isSubmit && (method === 'post' || sensitive)) || element.download) return 'commit';
-  if ([visibleText, accessibleName].some((name) => name !== null && namesCommitment(name))) return 'commit';
-  if (element.isSubmit && method === 'get' && (frameOrigin === null || leavesSite(frameOrigin, element.submission!.action)))
-    return 'navigate';
+  if (element.download) return 'commit';
+  if (element.isSubmit) {
+    const submitting = submissionPrivilege(element, [visibleText, accessibleName], frameOrigin);
+    if (submitting !== 'interact') return submitting;
+  } else if ([visibleText, accessibleName].some((name) => name !== null && namesCommitment(name))) return 'commit';
   // A button in a form that holds payment, password or personal-data fields, labelled in a script
   // the lexicon does not cover (Thai, Hebrew, Bengali…), may commit that data in words Warrant
   // cannot read: not a plain interaction. A label the lexicon can read and that names no
@@ -72,23 +67,29 @@ export function targetPrivilege(tool: string, base: Privilege, element: UiElemen
   if (tool === 'type' && (element.isPassword || element.isPayment)) return 'credential';
   const typed = typeof context === 'object' && context !== null ? context.typed : undefined;
   if (tool === 'type' && typed !== undefined && sensitiveData(typed) !== null) return 'credential';
-  if (tool === 'submit') return element.formHasPassword ? 'credential' : submitPrivilege(element, context);
+  if (tool === 'submit') {
+    if (element.formHasPassword) return 'credential';
+    const {
+      visibleText,
+      accessibleName = null,
+      frameOrigin = null,
+    } = typeof context === 'object' && context !== null ? context : { visibleText: context };
+    return submissionPrivilege(element, [visibleText, accessibleName], frameOrigin);
+  }
   return base;
 }
 
 /**
- * A form submitted by `submit`: a commit, but for a GET or dialog submission of a form holding no
- * payment or personal data (clickPrivilege says why), judged by the form's words and where it goes.
+ * A submission, by what leaves (a utility test, Dec 6: every search box asked): a form posted is a
+ * commit, and so is any submission of a form holding payment or personal data, or one whose
+ * request was not read; a GET submission is a navigation to its URL, judged like a link (by its
+ * words, and by where it goes), and a dialog form's (`method=dialog`) closes its dialog and sends
+ * nothing: judged by its words.
  */
-function submitPrivilege(element: UiElementValue, context: TargetContext | string | null): Privilege {
+function submissionPrivilege(element: UiElementValue, names: readonly (string | null)[], frameOrigin: string | null): Privilege {
   const method = element.submission?.method ?? 'post';
   if (method === 'post' || element.formHasPayment || element.formHasPersonal) return 'commit';
-  const {
-    visibleText,
-    accessibleName = null,
-    frameOrigin = null,
-  } = typeof context === 'object' && context !== null ? context : { visibleText: context };
-  if ([visibleText, accessibleName].some((name) => name !== null && namesCommitment(name))) return 'commit';
+  if (names.some((name) => name !== null && namesCommitment(name))) return 'commit';
   if (method === 'get' && (frameOrigin === null || leavesSite(frameOrigin, element.submission!.action))) return 'navigate';
   return 'interact';
 }
