@@ -29,6 +29,21 @@ describe.each(BROWSERS)('submissions by what leaves in %s', (browserName) => {
     await page.close();
   });
 
+  it("follows the site's own redirect to its own pages without an ask", async () => {
+    const page = await env.open('shop.example', '/search-dialog.html');
+    await page.evaluate(() => {
+      void (window as unknown as { warrant: { propose(c: unknown): Promise<unknown> } }).warrant
+        .propose({ tool: 'click', args: { target: '#back-go' }, claims: { label: 'Open orders page' } })
+        .catch(() => undefined);
+    });
+    await waitFor('the redirect request', () =>
+      env.server.requests.some(
+        (r) => r.method === 'GET' && r.path === '/go' && r.search === `?next=${encodeURIComponent('https://shop.example/orders')}`,
+      ),
+    );
+    await page.close();
+  });
+
   it("closes a dialog with its own form's button without an ask", async () => {
     const page = await env.open('shop.example', '/search-dialog.html');
     const opened = await proposeOrDeny(env, page, { tool: 'click', args: { target: '#open' }, claims: { label: 'Show tips' } });
@@ -46,6 +61,9 @@ describe.each(BROWSERS)('submissions by what leaves in %s', (browserName) => {
     for (const [target, label, path] of [
       ['#delete-go', 'Delete account', '/account-remove'],
       ['#elsewhere-go', 'Find', '/search-results'],
+      // The site's own redirect, told by a hidden field to go to another site: where the GET goes
+      // is its action with the entries as the query (privilege.ts getRequestUrl).
+      ['#redirect-go', 'Open offers', '/go'],
     ] as const) {
       const before = env.server.requests.length;
       const { verdict, asked } = await proposeOrDeny(env, page, { tool: 'click', args: { target }, claims: { label } });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clickPrivilege, namesCommitment, navigationPrivilege, resolveTarget, targetPrivilege } from '../../src/core';
 import { destinationsOf } from '../../src/core/plan/links';
 import { hasOption, optionsNamed } from '../../src/core/plan/predicates';
+import { getRequestUrl } from '../../src/core/plan/privilege';
 import { certificate, element, FRAME } from './helpers/evidence';
 
 describe('namesCommitment', () => {
@@ -78,6 +79,30 @@ describe('clickPrivilege', () => {
     expect(clickPrivilege(submit('get', { formHasPersonal: true }), { visibleText: 'Search', ...origin })).toBe('commit');
     expect(clickPrivilege(submit('get', { formHasPayment: true }), { visibleText: 'Search', ...origin })).toBe('commit');
     expect(clickPrivilege(submit('post'), { visibleText: 'Search', ...origin })).toBe('commit');
+    // Where it goes is its URL with the entries as the query: a field carrying another site (an open
+    // redirect's `next`) leaves the site as a link's query would; an ordinary field does not.
+    const carrying = (value: string, truncated = false) =>
+      element({
+        isSubmit: true,
+        submission: {
+          action: 'https://shop.example/go?next=/home#top',
+          method: 'get',
+          enctype: 'application/x-www-form-urlencoded',
+          target: '',
+          entries: [{ name: 'next', value, label: null, id: null, shown: false }],
+          truncated,
+        },
+      });
+    expect(clickPrivilege(carrying('https://evil.example/'), { visibleText: 'Search', ...origin })).toBe('navigate');
+    expect(clickPrivilege(carrying('//evil.example/x'), { visibleText: 'Search', ...origin })).toBe('navigate');
+    expect(clickPrivilege(carrying('https://www.shop.example/cart'), { visibleText: 'Search', ...origin })).toBe('interact');
+    expect(clickPrivilege(carrying('headphones'), { visibleText: 'Search', ...origin })).toBe('interact');
+    // Entries not all read: where it goes is not known.
+    expect(clickPrivilege(carrying('headphones', true), { visibleText: 'Search', ...origin })).toBe('navigate');
+    expect(getRequestUrl({ action: 'https://shop.example/go?next=/home#top', entries: [{ name: 'q', value: 'a b&c' }] })).toBe(
+      'https://shop.example/go?q=a+b%26c#top',
+    );
+    expect(getRequestUrl({ action: 'mailto:a@shop.example', entries: [{ name: 'q', value: 'x' }] })).toBe('mailto:a@shop.example');
     // A request not read is taken as posted.
     expect(clickPrivilege(element({ isSubmit: true }), { visibleText: 'Search', ...origin })).toBe('commit');
     // The submit tool alike.

@@ -90,8 +90,32 @@ function submissionPrivilege(element: UiElementValue, names: readonly (string | 
   const method = element.submission?.method ?? 'post';
   if (method === 'post' || element.formHasPayment || element.formHasPersonal) return 'commit';
   if (names.some((name) => name !== null && namesCommitment(name))) return 'commit';
-  if (method === 'get' && (frameOrigin === null || leavesSite(frameOrigin, element.submission!.action))) return 'navigate';
+  if (method === 'get' && (frameOrigin === null || leavesSite(frameOrigin, getRequestUrl(element.submission!)))) return 'navigate';
   return 'interact';
+}
+
+/**
+ * The URL a GET submission requests: its action with the query replaced by the entries (HTML's
+ * "mutate action URL"), so a destination a field carries counts as one a link's query carries (a
+ * hidden `next=https://evil.example/` sent to the site's own open redirect, a review, Dec 6). The
+ * frame's submission guard holds the request that leaves to these entries (submission-guard.ts).
+ * Entries not all read, or an action that is no URL: no destination is known (the action's own
+ * string, which is on no site).
+ */
+export function getRequestUrl(request: {
+  action: string;
+  entries: readonly { name: string; value: string }[];
+  truncated?: boolean;
+}): string {
+  if (request.truncated) return 'about:unread-entries';
+  try {
+    const url = new URL(request.action);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return request.action;
+    url.search = new URLSearchParams(request.entries.map(({ name, value }): [string, string] => [name, value])).toString();
+    return url.href;
+  } catch {
+    return request.action;
+  }
 }
 
 /** The scripts the commitment lexicon has words in (commit-lexicon.ts's 24 languages). */

@@ -12,10 +12,12 @@ declare class URL {
   readonly origin: string;
   readonly href: string;
   readonly hash: string;
+  search: string;
   readonly searchParams: URLSearchParams;
 }
 
 declare class URLSearchParams {
-  constructor(init?: string);
+  constructor(init?: string | [string, string][]);
+  toString(): string;
   [Symbol.iterator](): IterableIterator<[string, string]>;
 }
