@@ -24,7 +24,7 @@ export const BUDGET = {
   bridge: 14 * 1024,
   evidence: 132 * 1024,
   mainWorld: 92 * 1024,
-  agentCheck: 313 * 1024,
+  agentCheck: 314 * 1024,
 } as const;
 
 /**
