@@ -83,6 +83,7 @@ describe.each(BROWSERS)('labels as read on screen in %s', (browserName) => {
     ["the element's own inside marker", 'marker', 'now'],
     ["a <summary>'s own inside marker", 'summary', 'now'],
     ['a placeholder inside the button', 'placeholder', 'Show details'],
+    ['generated content whose alternative text names something else', 'alt-pay', 'Show details now'],
   ])('a sum to pay shown by %s is not performed (#%s)', (_, id, domText) => refused('/label-extras.html', id, domText));
 
   it.each([
@@ -90,5 +91,6 @@ describe.each(BROWSERS)('labels as read on screen in %s', (browserName) => {
     ['an inside bullet', 'honest-marker', 'Show details'],
     ['a <summary>', 'honest-summary', 'More options'],
     ['a button in a list item', 'honest-item', 'Show details'],
+    ['generated content with alternative text (not painted)', 'honest-alt', '★ Save'],
   ])('an honest label with %s is performed by the DOM alone (#%s)', (_, id, label) => performedByDom('/label-extras.html', id, label));
 });

@@ -1,5 +1,5 @@
 import { canvas2d, pageFont } from './font-ink';
-import type { Box } from './text-runs';
+import { type Box, contentText } from './text-runs';
 
 /**
  * Text a label shows that is no text node of its own: an element's own list marker, and a field
@@ -27,11 +27,7 @@ export function markerText(
   const content = marker.content;
   if (content === 'none') return null;
   if (content && content !== 'normal') {
-    let text = '';
-    const rest = content.replace(/"((?:[^"\\]|\\.)*)"/gu, (_, literal: string) => {
-      text += literal.replace(/\\(.)/gu, '$1');
-      return '';
-    });
+    const { text, rest } = contentText(content, node);
     return { text, unread: rest.trim() !== '', style: marker };
   }
   if (style.listStyleImage !== 'none') return { text: '', unread: true, style: marker };

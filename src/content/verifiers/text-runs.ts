@@ -128,15 +128,35 @@ function readGenerated(element: Element, pseudo: '::before' | '::after'): Genera
   const style = getComputedStyle(element, pseudo);
   const content = style.content;
   if (!content || content === 'none' || content === 'normal' || style.display === 'none') return null;
-  let text = '';
-  const rest = content.replace(/"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)/gu, (_, literal?: string, name?: string) => {
-    text += literal !== undefined ? literal.replace(/\\(.)/gu, '$1') : (element.getAttribute(name!) ?? '');
-    return '';
-  });
+  const { text, rest } = contentText(content, element);
   // A counter's value (no API gives it: "Pay $500" as a @counter-style symbol was painted unread), or
   // quotation marks from `quotes` with letters or digits in them ("Transfer $5,000 " as an open-quote).
   const unread = /counters?\(/u.test(rest) || (/(?:^|[^-])(?:open|close)-quote/u.test(rest) && /[\p{L}\p{N}]/u.test(quoteMarks(style)));
   return text === '' && !unread ? null : { text, style, unread };
+}
+
+/**
+ * What a `content` value paints as text: its strings and attr() values, and `rest`, the rest
+ * (counters, quotes, images). Not the alternative text after a top-level `/` (CSS Generated Content
+ * 3), which only assistive technology reads: `content: "★ " / "Favourite"` paints "★ " (both
+ * browsers read "★ FavouriteSave" of an honest "★ Save" before, Dec 6).
+ */
+export function contentText(content: string, element: Element): { text: string; rest: string } {
+  let painted = content;
+  for (let i = 0, quoted = false; i < content.length; i++) {
+    if (content[i] === '\\') i++;
+    else if (content[i] === '"') quoted = !quoted;
+    else if (content[i] === '/' && !quoted) {
+      painted = content.slice(0, i);
+      break;
+    }
+  }
+  let text = '';
+  const rest = painted.replace(/"((?:[^"\\]|\\.)*)"|attr\(\s*([\w-]+)\s*\)/gu, (_, literal?: string, name?: string) => {
+    text += literal !== undefined ? literal.replace(/\\(.)/gu, '$1') : (element.getAttribute(name!) ?? '');
+    return '';
+  });
+  return { text, rest };
 }
 
 /** The quotation marks `quotes` sets (none for `auto`, the language's: punctuation). */
