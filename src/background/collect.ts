@@ -20,6 +20,7 @@ import {
   doubtsOf,
   hiddenTextOf,
   paintedOf,
+  pictureRegionsOf,
   scopeToFrame,
   targetRectOf,
   textOf,
@@ -27,6 +28,7 @@ import {
 } from './evidence';
 import { settleFrame } from './execute';
 import { subframeView } from './frame-chain';
+import { wordlessPictures } from './picture-regions';
 import { certifyPixels, type PixelEvidence, type ScreenView, type Shot } from './pixels';
 import { type FrameSender, frameKey } from './sender';
 
@@ -114,17 +116,21 @@ export async function collectEvidence(
   // A label painted away is not an icon. An icon's reading without words is no reading: unsupported,
   // not a mismatch (but below, where the pixels were asked only about its picture).
   const iconOnly = targetLabel !== null && !hasLegibleText(targetLabel) && !hiddenTextOf(certificates);
-  const labelNeedsPixels =
+  const needsPixels =
     doubts.length > 0 ||
     claimNeedsPixels(call, targetLabel) ||
     (call.tool === 'click' && ocrFor(policy, privilege)) ||
     (call.tool === 'read' && call.claims.value !== undefined);
   // An icon whose picture the DOM cannot read may show words: the pixels say whether it does.
   const pictureUnread = selector !== null && iconOnly && unreadPictureOf(certificates);
-  const wantPixels = selector !== null && (labelNeedsPixels || pictureUnread);
   const rect = view?.rect ?? null;
   if (view) shot.useScreen(view.dpr, view.viewport);
-  let pixels: PixelEvidence | null = null;
+  // So may a picture beside a label's text: read apart first; words there, and the pixels read the label (picture-regions.ts).
+  const regions = selector !== null && !needsPixels && !pictureUnread ? pictureRegionsOf(certificates) : [];
+  if (regions.length > 0) await settleFrame(sender);
+  let pixels: PixelEvidence | null = regions.length > 0 ? await wordlessPictures(shot, frame, selector!, view, regions) : null;
+  const labelNeedsPixels = needsPixels || (regions.length > 0 && pixels === null);
+  const wantPixels = selector !== null && (labelNeedsPixels || pictureUnread);
   if (wantPixels) {
     // The capture must show the layout the DOM evidence describes: wait for the frame to paint first.
     await settleFrame(sender);

@@ -70,3 +70,8 @@ export function doubtsOf(certificates: readonly Certificate[]): string[] {
 export function accessibleNameOf(certificates: readonly Certificate[]): string | null {
   return certificate(certificates, 'ax_name')?.name ?? null;
 }
+
+/** Where the DOM saw pictures inside the label that it cannot read (content/verifiers/label-extras.ts; picture-regions.ts reads them). */
+export function pictureRegionsOf(certificates: readonly Certificate[]): VisibleTextValue['pictures'] {
+  return certificate(certificates, 'visible_text')?.pictures ?? [];
+}

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { doubtsOf, paintedOf, textOf } from '../../src/background/evidence';
+import { doubtsOf, paintedOf, pictureRegionsOf, textOf } from '../../src/background/evidence';
 import { certificate as lookup } from '../../src/core';
 import { certificate, honestEvidence } from './helpers/evidence';
 
 describe('certificate(list, type): the typed lookup', () => {
   it("returns the first certificate's value of that type, parsed with its defaults", () => {
     const value = lookup(honestEvidence('#pay', 'Pay'), 'visible_text');
-    expect(value).toEqual({ text: 'Pay', doubts: [], hiddenText: false, unreadPicture: false, painted: null });
+    expect(value).toEqual({ text: 'Pay', doubts: [], hiddenText: false, unreadPicture: false, painted: null, pictures: [] });
     expect(lookup(honestEvidence('#pay'), 'ax_name')?.name).toBe('Pay');
   });
 
@@ -31,5 +31,14 @@ describe('evidence readers over the lookup', () => {
     expect([textOf(list), paintedOf(list)]).toEqual([null, null]);
     expect(doubtsOf(list)).toEqual(['the label certificate has no usable value']);
     expect(doubtsOf([])).toEqual([]);
+  });
+
+  it("read where a label's pictures lie; pictures that are no region make the label unusable, a doubt", () => {
+    const region = { x: 0.05, y: 0.1, width: 0.2, height: 0.8 };
+    expect(pictureRegionsOf(label({ text: 'Add to basket', doubts: [], pictures: [region] }))).toEqual([region]);
+    expect(pictureRegionsOf(label({ text: 'Add to basket', doubts: [] }))).toEqual([]);
+    const far = label({ text: 'Show details', doubts: [], pictures: [{ ...region, x: 9 }] });
+    expect(pictureRegionsOf(far)).toEqual([]);
+    expect(doubtsOf(far)).toEqual(['the label certificate has no usable value']);
   });
 });

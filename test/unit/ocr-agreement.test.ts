@@ -249,12 +249,26 @@ describe('label predicates for what OCR cannot read', () => {
 
   it('leaves an icon-font glyph out of the DOM label, but not a lookalike', () => {
     expect(
-      labelShown('Settings').evaluate({ text: '\ue8b8 Settings', doubts: [], hiddenText: false, unreadPicture: false, painted: null }),
+      labelShown('Settings').evaluate({
+        text: '\ue8b8 Settings',
+        doubts: [],
+        hiddenText: false,
+        unreadPicture: false,
+        painted: null,
+        pictures: [],
+      }),
     ).toEqual({
       holds: true,
     });
     expect(
-      labelShown('Sеttings').evaluate({ text: '\ue8b8 Settings', doubts: [], hiddenText: false, unreadPicture: false, painted: null }),
+      labelShown('Sеttings').evaluate({
+        text: '\ue8b8 Settings',
+        doubts: [],
+        hiddenText: false,
+        unreadPicture: false,
+        painted: null,
+        pictures: [],
+      }),
     ).toMatchObject({
       holds: false,
     });
@@ -265,10 +279,18 @@ describe('label predicates for what OCR cannot read', () => {
         hiddenText: false,
         unreadPicture: false,
         painted: null,
+        pictures: [],
       }),
     ).toEqual({ holds: true });
     expect(
-      labelShown('Cancel…').evaluate({ text: 'Cancel and pay $900', doubts: [], hiddenText: false, unreadPicture: false, painted: null }),
+      labelShown('Cancel…').evaluate({
+        text: 'Cancel and pay $900',
+        doubts: [],
+        hiddenText: false,
+        unreadPicture: false,
+        painted: null,
+        pictures: [],
+      }),
     ).toMatchObject({
       holds: false,
     });

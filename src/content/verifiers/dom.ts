@@ -102,12 +102,8 @@ function certifyFound(
     const reordered = order?.doubt ? [order.doubt] : [];
     const doubts = [...new Set([...shown!.doubts, ...(painted?.doubts ?? []), ...layers.doubts, ...reordered])].slice(0, 16);
     // A symbol drawn ("×", "☰", "›") is an icon: its name may come from hidden text, as from
-    // aria-label; so is a picture (an svg or img, an image background or mask, an icon font: the
-    // visually-hidden label beside an icon, the commonest icon button), though not a gradient; and
-    // a field, whose box is its picture, named by a <label> shown nowhere (visually hidden, as
-    // common there as aria-label; one painted elsewhere on the page still names it to no one).
-    // Only where that text is the name: an aria-label or aria-labelledby naming it otherwise would
-    // leave text the DOM misjudged as not shown compared with nothing (a review, Dec 5).
+    // aria-label; so is a picture (not a gradient), and a field named by a <label> shown nowhere.
+    // Only where that text is the name (an aria-label naming it otherwise: a review, Dec 5).
     const hidden = !hasLetterOrDigit(text ?? '') && holdsHiddenLabel(element);
     const icon = drawsSymbol(text ?? '') || (isField(element) ? !labelShownElsewhere(element, scene) : showsGraphic(element, true));
     const hiddenText = hidden && !(icon && namedByHiddenText(element, ax.name));
@@ -124,7 +120,14 @@ function certifyFound(
     certificates.push({
       id: certificateId(),
       type: 'visible_text',
-      value: { text: text ?? '', doubts, hiddenText, unreadPicture: pictures === 'unread', painted: paintedAs(element) },
+      value: {
+        text: text ?? '',
+        doubts,
+        hiddenText,
+        unreadPicture: pictures === 'unread',
+        painted: paintedAs(element),
+        pictures: shown!.pictures ?? [],
+      },
       source: 'dom',
       ...base,
     });

@@ -1,5 +1,8 @@
+import { showsThrough } from './clip';
 import { canvas2d, pageFont } from './font-ink';
-import { type Box, contentText } from './text-runs';
+import { ownPictureWords, turned } from './picture-words';
+import { type Box, contentText, doubt, type PictureRegion } from './text-runs';
+import { linearOf, paintedAs } from './transform';
 
 /**
  * Text a label shows that is no text node of its own: an element's own list marker, and a field
@@ -97,3 +100,61 @@ export const placedApart = (own: CSSStyleDeclaration, owner: CSSStyleDeclaration
 
 /** What a word drawn as one glyph reads as: a private-use character, an icon the text comparisons leave out. */
 export const LIGATURE_GLYPH = '\uE000';
+
+/**
+ * A picture inside a control's label that the DOM cannot read (picture-words.ts): an `<img>` of
+ * "Delete account" beside "Show details" painted both while the DOM certified the second (both
+ * browsers, Dec 6). Its box, where its clipping boxes let it show, for the pixels to read apart
+ * (an icon read as "7" beside "Add to basket" is no word, and the label stands); `doubt` where
+ * its words are known to be there (an SVG with text) or its box cannot be read upright (turned
+ * within the control): the pixels read the whole label. Null: no such picture.
+ */
+function pictureIn(node: Element, style: CSSStyleDeclaration, clip: Box, control: Element): Box | 'doubt' | null {
+  const kind = ownPictureWords(node, style);
+  if (kind === 'none') return null;
+  if (kind !== 'unread' || turned(node, control)) return 'doubt';
+  const { left, right, top, bottom } = node.getBoundingClientRect();
+  const box = { left, right, top, bottom };
+  return showsThrough(box, clip) ? box : null;
+}
+
+const PICTURE_BESIDE = 'a picture inside the label may draw words the DOM cannot read';
+
+/**
+ * Where the pictures lie in the target's box, for the pixels to find in its crop; null where they
+ * cannot be told (the target turned, skewed or in 3D, a picture past its box, too many): the
+ * pixels read the whole label instead.
+ */
+function pictureRegions(element: Element, boxes: readonly Box[]): PictureRegion[] | null {
+  if (boxes.length === 0) return [];
+  if (boxes.length > 8 || paintedAs(element) !== null || linearOf(element) === undefined) return null;
+  const r = element.getBoundingClientRect();
+  if (r.width < 1 || r.height < 1) return null;
+  const regions = boxes.map((b) => ({
+    x: (b.left - r.left) / r.width,
+    y: (b.top - r.top) / r.height,
+    width: (b.right - b.left) / r.width,
+    height: (b.bottom - b.top) / r.height,
+  }));
+  const inside = (at: number, size: number) => at >= -0.05 && at + size <= 1.05;
+  return regions.every((g) => inside(g.x, g.width) && inside(g.y, g.height)) ? regions : null;
+}
+
+/** The pictures of a control's label as its text is read: where they lie, or a doubt (the pixels read the whole label). */
+export function pictureCollector(control: Element, doubts: string[]) {
+  const boxes: Box[] = [];
+  const unsure = () => doubt(doubts, PICTURE_BESIDE);
+  return {
+    see(node: Element, style: CSSStyleDeclaration, clip: Box): void {
+      const seen = pictureIn(node, style, clip, control);
+      if (seen === 'doubt') unsure();
+      else if (seen) boxes.push(seen);
+    },
+    doubt: unsure,
+    regions(): PictureRegion[] {
+      const regions = pictureRegions(control, boxes);
+      if (regions === null) unsure();
+      return regions ?? [];
+    },
+  };
+}

@@ -100,6 +100,37 @@ export function pictureWords(control: Element): PictureWords {
 }
 
 /**
+ * What one element inside a control's label draws as a picture of its own (not its content's): an
+ * `<img>` or image input by its source, a canvas or video, an embedded document, an inline `<svg>`,
+ * its `content: url()` and the images its background, mask or border paints. Boxes under
+ * MIN_CONTROL_PX on a side draw nothing legible.
+ */
+export function ownPictureWords(node: Element, style: CSSStyleDeclaration): PictureWords {
+  const name = node.localName;
+  const rect = node.getBoundingClientRect();
+  if (rect.width < MIN_CONTROL_PX || rect.height < MIN_CONTROL_PX) return 'none';
+  if (name === 'object' || name === 'embed' || name === 'iframe') return 'words';
+  let found: PictureWords = 'none';
+  for (const seen of [
+    name === 'svg' ? svgDrawsWords(node) : 'none',
+    node instanceof HTMLImageElement ? imageWords(node.currentSrc || node.src) : 'none',
+    node instanceof HTMLInputElement && node.type === 'image' ? imageWords(node.src) : 'none',
+    name === 'canvas' || name === 'video' ? 'unread' : 'none',
+    cssImages(style.content),
+    paintedImages(style),
+  ] as PictureWords[])
+    if (RANK[seen] > RANK[found]) found = seen;
+  return found;
+}
+
+/** What generated content's images draw (its `content` and the images its style paints): pictureWords's reading of a pseudo-element. */
+export const generatedPictureWords = (style: CSSStyleDeclaration): PictureWords => {
+  const content = cssImages(style.content);
+  const painted = paintedImages(style);
+  return RANK[content] > RANK[painted] ? content : painted;
+};
+
+/**
  * Whether a box reaches outside the control's (a picture painted past it, beside the control), by
  * more than a sliver no word fits in (an icon a few pixels larger than a tight button is common).
  */
@@ -120,7 +151,7 @@ const outset = (style: CSSStyleDeclaration) =>
  * Whether the picture, or an element between it and the control, is turned, skewed or mirrored: the
  * pixels turn the control's crop upright with the control's own map (transform.ts), not a child's.
  */
-function turned(node: Element, control: Element): boolean {
+export function turned(node: Element, control: Element): boolean {
   for (let at: Element | null = node; at !== null && at !== control; at = flatParent(at)) {
     const style = getComputedStyle(at);
     if (style.rotate !== 'none' && style.rotate !== '') return true;

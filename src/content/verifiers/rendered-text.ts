@@ -2,9 +2,9 @@ import { type Clip, clipOf, clipsAcross, cornerCuts, cutAcross, ellipsisOf, lett
 import { contrast, over, parseColour as parse, type Rgba } from './colour';
 import { flatParent } from './flat-tree';
 import { glyphsShown } from './glyphs';
-import { CONTROL, drawnAsGlyph, fieldText, LIGATURE_GLYPH, markerText, placedApart } from './label-extras';
+import { CONTROL, drawnAsGlyph, fieldText, LIGATURE_GLYPH, markerText, pictureCollector, placedApart } from './label-extras';
 import { doubt as doubtAbout, MIN_CONTRAST } from './paint';
-import { type Box, collapse, doubt, flowsInline, joinRuns, type Run, Scene, WHITESPACE } from './text-runs';
+import { type Box, collapse, doubt, flowsInline, joinRuns, type PictureRegion, type Run, Scene, WHITESPACE } from './text-runs';
 import { describeElement, filterOpacity, hiddenBy } from './visibility';
 
 /** Below this many CSS pixels (font size, or a text box's height) text shows nothing legible. */
@@ -30,8 +30,8 @@ function parseColour(value: string): Rgba | null {
   return colour;
 }
 
-/** The text an element shows and why the DOM cannot be sure of it (empty: it can). */
-export type ShownText = { text: string; doubts: string[] };
+/** The text an element shows, why the DOM cannot be sure of it (empty: it can), and where pictures in it lie that the DOM cannot read. */
+export type ShownText = { text: string; doubts: string[]; pictures?: PictureRegion[] };
 
 /** What the walk carries down the flat tree instead of walking back up from every node. */
 type Paint = {
@@ -39,10 +39,7 @@ type Paint = {
   opacity: number;
   /** The intersection of the clipping boxes (overflow, the viewport) down to here, and the rounded ones. */
   clip: Clip;
-  /**
-   * Whether the box that last clipped the inline axis marks where it cuts with an ellipsis
-   * (text-overflow: ellipsis): its cut is shown to the reader, a plain cut is not.
-   */
+  /** Whether the box that last clipped the inline axis marks its cut with an ellipsis (shown to the reader; a plain cut is not). */
   ellipsis: boolean;
   /** The opaque colour behind this element, null when an image or unknown colour is in the way. */
   background: Rgba | null;
@@ -70,6 +67,8 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
   let nodes: number = LABEL_LIMITS.nodes;
   let characters: number = LABEL_LIMITS.characters;
   let cut = false;
+  // Pictures inside a control's label the DOM cannot read, for the pixels (label-extras.ts pictureIn).
+  const pictures = pictureCollector(element, doubts);
 
   const visit = (node: Element, above: Paint) => {
     if (cut) return;
@@ -97,6 +96,9 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
       const generated = scene.generated(node, which);
       if (!generated || !generatedShows(generated.style)) return;
       if (generated.unread) doubt(doubts, 'generated content the DOM cannot read (a counter, or quotation marks with letters)');
+      // An image it paints in a control's label (its box is no node's): the pixels read the label.
+      if (generated.picture && inControl) pictures.doubt();
+      if (generated.text === '') return;
       // Its letters are placed by no text node bidi.ts could measure: moved, floated or reordered, the pixels read them.
       if (/[\p{L}\p{N}]/u.test(generated.text) && placedApart(generated.style, style))
         doubt(doubts, 'generated text is placed apart from the text beside it');
@@ -111,6 +113,8 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
       runs.push({ text: field.text, first: field.box, last: field.box, inline: true, owner: node, em });
       return;
     }
+    // Not the control's own background: glyphs.ts judges what is behind its text.
+    if (inControl && node !== element && facts.visibility === 'visible') pictures.see(node, style, paint.clip);
     // Its own list marker, before its content (inside) or beside it (outside).
     const marker = markerText(node, style);
     if (marker?.unread) doubt(doubts, "the element's list marker shows what the DOM cannot read (a counter or an image)");
@@ -173,7 +177,7 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
       `the element shows more than ${LABEL_LIMITS.characters} characters or ${LABEL_LIMITS.nodes} nodes: read in part, not a label`,
     );
   }
-  return { text: joinRuns(runs, doubts), doubts };
+  return { text: joinRuns(runs, doubts), doubts, pictures: pictures.regions() };
 }
 
 /** The rendered text alone (see readRendered). */
@@ -188,16 +192,12 @@ export function domText(element: Element): string {
 
 function legible(element: Element, style: CSSStyleDeclaration, background: Rgba | null): boolean {
   if (Number.parseFloat(style.fontSize) <= 0) return false;
-  // How the glyphs are painted (fill, stroke, size on screen, effects) against what is behind
-  // them: the background carried down the flat tree, through slots, or a layer painted behind the
-  // text (glyphs.ts). Judged against the carried
-  // background alone, white text on a transparent button over a dark backdrop beside it (a banner's
-  // "Learn more") read as not shown and was refused in both browsers. Text in its ancestors'
-  // background colour that a layer behind it shows is a doubt: glyphs.ts looks at one point of
-  // it, a dark dot behind white text on a white page is not a label; the pixels decide.
-  // The fill is -webkit-text-fill-color (it defaults to `color`), and a transparent one may still be
-  // drawn by a stroke, a text-shadow or a background clipped to the text: glyphsShown judges them
-  // (a transparent `color` alone said "not shown" of "Pay now" filled red, a review, Dec 5).
+  // How the glyphs are painted (fill, stroke, size, effects) against what is behind them: the
+  // background carried down the flat tree, or a layer painted behind the text (glyphs.ts; judged on
+  // the carried background alone, a banner's white "Learn more" over a dark backdrop was refused).
+  // Text in its ancestors' background colour that a layer behind it shows is a doubt (glyphs.ts
+  // looks at one point of it): the pixels decide. The fill is -webkit-text-fill-color; a
+  // transparent one may still be drawn by a stroke, a shadow or a background clipped to the text.
   const colour = parse(style.getPropertyValue('-webkit-text-fill-color') || style.color);
   const shown = glyphsShown(element, style, background);
   if (shown && colour !== null && colour[3] >= 0.1 && background !== null && contrast(over(colour, background), background) < MIN_CONTRAST)
@@ -250,9 +250,7 @@ function paintAbove(element: Element, scene: Scene): Paint {
   return { opacity, clip, ellipsis: ellipsis ?? false, background };
 }
 
-function defaultInputLabel(type: string): string {
-  return type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '';
-}
+const defaultInputLabel = (type: string) => (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
 
 /**
  * What names the element on screen: a form field is named by its visible <label>s, else its

@@ -11,9 +11,13 @@
  * generated content), so the rendered-text walk and the accessible-name walk read each once.
  */
 import { flatChildren } from './flat-tree';
+import { generatedPictureWords } from './picture-words';
 import { PseudoRules } from './pseudo-rules';
 
 export type Box = { left: number; right: number; top: number; bottom: number };
+
+/** A picture's place in an element's border box, as fractions of its width and height (label-extras.ts pictureRegions). */
+export type PictureRegion = { x: number; y: number; width: number; height: number };
 
 export type Run = {
   text: string;
@@ -37,7 +41,8 @@ const SPACE_EM = 0.25;
 const DIRECT_PSEUDO = 16;
 
 /** `unread`: the content also shows what the DOM cannot read (a counter's value, quotation marks with letters). */
-type Generated = { text: string; style: CSSStyleDeclaration; unread: boolean };
+/** `picture`: its content or style paints an image that may draw words (picture-words.ts). */
+type Generated = { text: string; style: CSSStyleDeclaration; unread: boolean; picture: boolean };
 
 /** The computed values both walks read, read once. */
 export type Facts = { style: CSSStyleDeclaration; display: string; visibility: string; contentVisibility: string; em: number };
@@ -132,7 +137,8 @@ function readGenerated(element: Element, pseudo: '::before' | '::after'): Genera
   // A counter's value (no API gives it: "Pay $500" as a @counter-style symbol was painted unread), or
   // quotation marks from `quotes` with letters or digits in them ("Transfer $5,000 " as an open-quote).
   const unread = /counters?\(/u.test(rest) || (/(?:^|[^-])(?:open|close)-quote/u.test(rest) && /[\p{L}\p{N}]/u.test(quoteMarks(style)));
-  return text === '' && !unread ? null : { text, style, unread };
+  const picture = generatedPictureWords(style) !== 'none';
+  return text === '' && !unread && !picture ? null : { text, style, unread, picture };
 }
 
 /**

@@ -99,6 +99,22 @@ export const VisibleTextValueSchema = z.strictObject({
    */
   unreadPicture: z.boolean().default(false),
   /**
+   * Pictures inside the label the DOM cannot read (a raster image beside the text): where they lie,
+   * as fractions of the target's border box. The pixels read them apart; one that shows words, or
+   * cannot be read, sends the whole label to the pixels (background/picture-regions.ts).
+   */
+  pictures: z
+    .array(
+      z.strictObject({
+        x: z.number().min(-1).max(2),
+        y: z.number().min(-1).max(2),
+        width: z.number().min(0).max(2),
+        height: z.number().min(0).max(2),
+      }),
+    )
+    .max(8)
+    .default([]),
+  /**
    * The rotation, skew and scale the label is painted with (CSS matrix a, b, c, d), when not a
    * plain scale, and the element's own border box (CSS px, untransformed): the pixels turn the crop
    * upright with it and cut it to the box before OCR. It certifies nothing.
