@@ -76,6 +76,48 @@ describe.each(BROWSERS)('submissions by what leaves in %s', (browserName) => {
     await page.close();
   });
 
+  it("judges a submission by the form's buttons and a click by the control it presses (a red team, Dec 6)", async () => {
+    const page = await env.open('shop.example', '/search-dialog.html');
+    const refused = async (call: Parameters<typeof proposeOrDeny>[2], path: string) => {
+      const before = env.server.requests.length;
+      const { verdict, asked } = await proposeOrDeny(env, page, call);
+      expect(asked, JSON.stringify(call)).toBe(true);
+      expect(verdict.executed, JSON.stringify(call)).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(env.server.requests.slice(before).filter((r) => r.path === path)).toEqual([]);
+    };
+    // The submit tool on the "Reason" field, on the hidden field, and on a hidden form, of a GET "Delete account" form.
+    await refused({ tool: 'submit', args: { target: '#remove-reason' } }, '/account-remove');
+    await refused({ tool: 'submit', args: { target: '#remove-id' } }, '/account-remove');
+    await refused({ tool: 'submit', args: { target: '#remove-hidden' } }, '/account-remove');
+    // A click on the words inside the "Delete my account" button, and inside a plain "Pay now".
+    await refused({ tool: 'click', args: { target: '#remove-span' }, claims: { label: 'my account' } }, '/account-remove');
+    await refused({ tool: 'click', args: { target: '#pay-span' }, claims: { label: 'now' } }, '/paid');
+    // And inside a dialog's "Delete account" (the dialog, open, makes the rest of the page inert).
+    const opened = await proposeOrDeny(env, page, {
+      tool: 'click',
+      args: { target: '#open-account' },
+      claims: { label: 'Account options' },
+    });
+    expect(opened.verdict).toMatchObject({ decision: 'allow', executed: true });
+    await refused({ tool: 'click', args: { target: '#account-span' }, claims: { label: 'account' } }, '/account-remove');
+    expect(await clicks(page)).toEqual(['open-account']);
+    await page.close();
+  });
+
+  it('submits a search by its field without an ask', async () => {
+    const page = await env.open('shop.example', '/search-dialog.html');
+    await page.evaluate(() => {
+      void (window as unknown as { warrant: { propose(c: unknown): Promise<unknown> } }).warrant
+        .propose({ tool: 'submit', args: { target: '#query' } })
+        .catch(() => undefined);
+    });
+    await waitFor('the search request', () =>
+      env.server.requests.some((r) => r.method === 'GET' && r.path === '/search-results' && r.search === '?q=headphones'),
+    );
+    await page.close();
+  });
+
   it('types a date and a time in their own form; another form is refused and leaves the field as it was', async () => {
     const page = await env.open('shop.example', '/search-dialog.html');
     const type = (target: string, text: string) => propose(page, { tool: 'type', args: { target, text } });

@@ -103,6 +103,20 @@ describe('clickPrivilege', () => {
       'https://shop.example/go?q=a+b%26c#top',
     );
     expect(getRequestUrl({ action: 'mailto:a@shop.example', entries: [{ name: 'q', value: 'x' }] })).toBe('mailto:a@shop.example');
+    // What the click presses counts with what was clicked on: "account" inside "Delete account".
+    expect(clickPrivilege(submit('get', { pressed: 'Delete my account' }), { visibleText: 'my account', ...origin })).toBe('commit');
+    expect(clickPrivilege(submit('dialog', { pressed: 'Delete account' }), { visibleText: 'account', ...origin })).toBe('commit');
+    expect(clickPrivilege(element({ pressed: 'Pay now' }), { visibleText: 'now', ...origin })).toBe('commit');
+    expect(clickPrivilege(element({ pressed: 'Show details' }), { visibleText: 'details', ...origin })).toBe('interact');
+    // A submit of a form is judged by its submit buttons' words, and asks where the target is not shown.
+    const field = (more = {}) => element({ visible: true, submission: request('get'), ...more });
+    expect(targetPrivilege('submit', 'commit', field({ formButtons: ['Delete account'] }), { visibleText: 'Reason', ...origin })).toBe(
+      'commit',
+    );
+    expect(targetPrivilege('submit', 'commit', field({ formButtons: ['Search'] }), { visibleText: 'Search the shop', ...origin })).toBe(
+      'interact',
+    );
+    expect(targetPrivilege('submit', 'commit', field({ visible: false }), { visibleText: '', ...origin })).toBe('commit');
     // A request not read is taken as posted.
     expect(clickPrivilege(element({ isSubmit: true }), { visibleText: 'Search', ...origin })).toBe('commit');
     // The submit tool alike.

@@ -2,10 +2,10 @@ import type { Certificate } from '../../core/contracts';
 import type { FormRequest, UiElementValue } from '../../core/plan';
 import { uiElementValue } from '../../core/plan/ui-element-value';
 import { hasLetterOrDigit } from '../../core/text/letters';
-import { DATE_INPUTS } from '../date-inputs';
 import { queryTarget } from '../query';
 import { AX_VERIFIER, observeAx } from './ax';
 import { readInOrder } from './bidi';
+import { formButtonLabels, isEditable, linkOf, pressedLabel } from './control-facts';
 import { isPaymentField, isPersonalField } from './field-kinds';
 import { flatParent, holdsLegibleText } from './flat-tree';
 import { formControls } from './form-props';
@@ -14,7 +14,6 @@ import { showsGraphic } from './graphic';
 import { hitTest } from './hit-test';
 import { layersOver } from './layers';
 import { tooSmallOnScreen } from './legibility';
-import { linkDestination } from './link-destination';
 import { shownOptionLabel } from './option-label';
 import { collectDoubts } from './paint';
 import { iconPictures, PICTURE_DOUBT } from './picture-words';
@@ -231,6 +230,8 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
     formHasPersonal: controls.some(isPersonalField),
     lang: element.closest('[lang]')?.getAttribute('lang')?.slice(0, 64) ?? null,
     inButton: inFlatTree(element, (node) => node.matches(BUTTON)),
+    pressed: pressedLabel(element, submitter),
+    formButtons: formButtonLabels(controls),
     href: link?.href ?? null,
     download: link?.hasAttribute('download') ?? false,
     options:
@@ -246,22 +247,6 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
     submission: null,
     digest: elementDigest(element, text, link?.href ?? ''),
   };
-}
-
-/** The link the element activates: an HTML <a>/<area> or an SVG <a> (href or xlink:href), and where it goes (link-destination.ts). */
-function linkOf(element: Element): { href: string; hasAttribute(name: string): boolean } | null {
-  const link = element.closest('a[href], area[href], a[*|href]');
-  const href = link === null ? null : linkDestination(link);
-  return href === null ? null : { href, hasAttribute: (name) => link!.hasAttribute(name) };
-}
-
-/** Fields one types a value into; a date or time one takes it in its value's form (actions.ts). */
-const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', '', ...DATE_INPUTS]);
-
-function isEditable(element: Element): boolean {
-  if (element instanceof HTMLInputElement) return TEXT_INPUTS.has(element.type) && !element.readOnly;
-  if (element instanceof HTMLTextAreaElement) return !element.readOnly;
-  return element instanceof HTMLElement && element.isContentEditable;
 }
 
 /**

@@ -58,6 +58,10 @@ export const UiElementValueSchema = z.strictObject({
   formHasPersonal: z.boolean().default(false),
   /** Inside a button (a <button>, a button <input>, role=button), up the flat tree: a click on it presses that button. */
   inButton: z.boolean().default(false),
+  /** The words of the control a click on it presses, where that is another element (the button around a span, the submit button a click activates). */
+  pressed: z.string().max(1_000).nullable().default(null),
+  /** The words of its form's submit buttons (at most eight): what submitting the form does. */
+  formButtons: z.array(z.string().max(500)).max(8).default([]),
   /** The language its text is declared in (the nearest `lang` attribute), or null where none is. */
   lang: z.string().max(64).nullable().default(null),
   /** A link (or inside one): where it leads, absolute, and whether it downloads. */

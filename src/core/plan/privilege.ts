@@ -38,10 +38,12 @@ export function clickPrivilege(element: UiElementValue, context: TargetContext |
   } = typeof context === 'object' && context !== null ? context : { visibleText: context };
   if (element.isSubmit && element.formHasPassword) return 'credential';
   if (element.download) return 'commit';
+  // The words clicked on, and those of the control the click presses (a span's "account" in a "Delete account" button).
+  const names = [visibleText, accessibleName, element.pressed];
   if (element.isSubmit) {
-    const submitting = submissionPrivilege(element, [visibleText, accessibleName], frameOrigin);
+    const submitting = submissionPrivilege(element, names, frameOrigin);
     if (submitting !== 'interact') return submitting;
-  } else if ([visibleText, accessibleName].some((name) => name !== null && namesCommitment(name))) return 'commit';
+  } else if (names.some((name) => name !== null && namesCommitment(name))) return 'commit';
   // A button in a form that holds payment, password or personal-data fields, labelled in a script
   // the lexicon does not cover (Thai, Hebrew, Bengali…), may commit that data in words Warrant
   // cannot read: not a plain interaction. A label the lexicon can read and that names no
@@ -55,7 +57,7 @@ export function clickPrivilege(element: UiElementValue, context: TargetContext |
   // Anything else clicked in such a form that names a sum of money pays it just the same, whatever
   // presents it: a link, a focusable element the page gave a handler the DOM cannot see ("Maksa 499 €"
   // on an <a> and on a <div tabindex>, an attacker's pages, Dec 5). Not a field one types in, nor a choice one picks.
-  const named = (test: (name: string) => boolean) => [visibleText, accessibleName].some((name) => name !== null && test(name));
+  const named = (test: (name: string) => boolean) => names.some((name) => name !== null && test(name));
   if (sensitiveForm && (isButton(element) ? named(unreadable) : !entered(element) && named(namesAmount))) return 'commit';
   if (element.href !== null && frameOrigin !== null && leavesSite(frameOrigin, element.href)) return 'navigate';
   return 'interact';
@@ -74,7 +76,10 @@ export function targetPrivilege(tool: string, base: Privilege, element: UiElemen
       accessibleName = null,
       frameOrigin = null,
     } = typeof context === 'object' && context !== null ? context : { visibleText: context };
-    return submissionPrivilege(element, [visibleText, accessibleName], frameOrigin);
+    // A form is submitted as the user sees it: a hidden one, or one named by a hidden field, asks;
+    // what it does is what its submit buttons say, not the words of the field named (a red team, Dec 6).
+    if (!element.visible) return 'commit';
+    return submissionPrivilege(element, [visibleText, accessibleName, ...element.formButtons], frameOrigin);
   }
   return base;
 }

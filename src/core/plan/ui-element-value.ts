@@ -21,6 +21,8 @@ export function uiElementValue(observed: Partial<UiElementValue> = {}): UiElemen
     formHasPayment: false,
     formHasPersonal: false,
     inButton: false,
+    pressed: null,
+    formButtons: [],
     lang: null,
     href: null,
     download: false,
