@@ -23,7 +23,7 @@ export const BUDGET = {
   documentStart: 3_072,
   bridge: 14 * 1024,
   evidence: 134 * 1024,
-  mainWorld: 92 * 1024,
+  mainWorld: 93 * 1024,
   agentCheck: 316 * 1024,
 } as const;
 

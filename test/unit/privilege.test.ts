@@ -36,6 +36,14 @@ describe('namesCommitment', () => {
     ['Cancel order number 4471', true],
     ['Cancel order details', true],
     ['Reorder columns', false],
+    // Only a few words may come before an exempt phrase (commit-lexicon.ts EXEMPT_LEAD): others may make it a command.
+    ['Place order number 4471', true],
+    ['Place order summary', true],
+    ['Place order details', true],
+    ['Fast-track order', true],
+    ['Your order history', false],
+    ['View your order details', false],
+    ['Go to order status', false],
     ['Show details', false],
     ['', false],
   ])('%j → %s', (label, expected) => {

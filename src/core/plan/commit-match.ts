@@ -1,6 +1,6 @@
 import { INVISIBLE } from '../text/normalize';
 import { closeConfusables, decodeConfusables, foldedSkeletonWith, type TextOps } from '../text/skeleton-ops';
-import { NOT_COMMITTING } from './commit-lexicon';
+import { EXEMPT_LEAD, NOT_COMMITTING } from './commit-lexicon';
 import { ASCII_PROTOTYPES, SKELETON_INSIDE, SKELETON_PHRASES, SKELETON_STEMS, SKELETON_WORDS } from './commit-skeletons.generated';
 import { COMMIT_INSIDE, COMMIT_PHRASES, COMMIT_STEMS, COMMIT_WORDS } from './commit-words';
 
@@ -43,8 +43,9 @@ export type LexiconLists = Lists & {
     phrases: Record<string, string[]>;
     /** ' item ' (words holding a space) and ' item' (stems holding one): anywhere in the spaced label. */
     spaced: string[];
-    /** ' phrase ': taken out of the spaced label before it is matched (commit-lexicon.ts NOT_COMMITTING). */
+    /** ' phrase ': taken out of the spaced label before it is matched (commit-lexicon.ts NOT_COMMITTING), where only `lead` words come before it. */
     exempt: string[];
+    lead: Record<string, true>;
   };
   /** Parts of unspaced scripts as one alternation, searched once over the folded label. Null for an empty list. */
   patterns: { inside: RegExp | null };
@@ -124,9 +125,12 @@ function indexed(ops: TextOps, lists: Lists, exempt: (phrase: string) => string)
   const exempted: string[] = [];
   const phrasesExempt = ops.split(NOT_COMMITTING, BAR);
   for (let i = 0; i < phrasesExempt.length; i += 1) ops.append(exempted, ` ${ops.replace(exempt(phrasesExempt[i]!), NOT_WORD, ' ')} `);
+  const lead = emptyRecord<true>();
+  const leadWords = ops.split(EXEMPT_LEAD, BAR);
+  for (let i = 0; i < leadWords.length; i += 1) lead[exempt(leadWords[i]!)] = true;
   return {
     ...lists,
-    index: { words, stems, phrases, spaced, exempt: exempted },
+    index: { words, stems, phrases, spaced, exempt: exempted, lead },
     patterns: { inside: inside === null ? null : ops.regExp(inside, 'u') },
   };
 }
@@ -180,13 +184,27 @@ export function matchesLexicon(ops: TextOps, folded: string, lists: Matcher): bo
   // A commitment phrase is matched before any exempt phrase is taken out: "Cancel order number 4471"
   // cancels an order, though "order number" alone names one (a review, Dec 6).
   if (matchesByWord(ops, spaced, lists.index, true)) return true;
-  const exempt = lists.index.exempt;
+  // An exempt phrase names a thing only where nothing but EXEMPT_LEAD's words comes before it.
+  const { exempt, lead } = lists.index;
   for (let i = 0; i < exempt.length; i += 1) {
-    for (let at = ops.indexOf(spaced, exempt[i]!, 0); at >= 0; at = ops.indexOf(spaced, exempt[i]!, 0))
+    for (let at = ops.indexOf(spaced, exempt[i]!, 0); at >= 0; at = ops.indexOf(spaced, exempt[i]!, at + 1)) {
+      if (!onlyLead(ops, ops.slice(spaced, 0, at + 1), lead)) continue;
       spaced = `${ops.slice(spaced, 0, at)} ${ops.slice(spaced, at + exempt[i]!.length, spaced.length)}`;
+    }
   }
   if (matchesByWord(ops, spaced, lists.index)) return true;
   return patterns.inside !== null && ops.search(folded, patterns.inside);
+}
+
+/** Whether every word of a spaced prefix (" view your ") is a lead word. */
+function onlyLead(ops: TextOps, prefix: string, lead: Record<string, true>): boolean {
+  for (let start = 1; start < prefix.length; ) {
+    const end = ops.indexOf(prefix, ' ', start);
+    if (end < 0) break;
+    if (end > start && lead[ops.slice(prefix, start, end)] !== true) return false;
+    start = end + 1;
+  }
+  return true;
 }
 
 const BAR = /\|/gu;
