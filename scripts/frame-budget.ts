@@ -22,9 +22,9 @@ const ROOT = join(import.meta.dirname, '..');
 export const BUDGET = {
   documentStart: 3_072,
   bridge: 14 * 1024,
-  evidence: 134 * 1024,
+  evidence: 136 * 1024,
   mainWorld: 93 * 1024,
-  agentCheck: 316 * 1024,
+  agentCheck: 318 * 1024,
 } as const;
 
 /**

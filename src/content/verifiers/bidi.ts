@@ -1,5 +1,6 @@
 import { flatChildren, NOT_CONTENT } from './flat-tree';
 import { paintedAs } from './transform';
+import { opacityProduct } from './visibility';
 
 /**
  * The label in the order it is painted. The DOM holds text in logical order, and the layout
@@ -122,6 +123,9 @@ function shows(element: Element | null): boolean {
   if (element === null) return false;
   const style = getComputedStyle(element);
   if (style.visibility !== 'visible' || (Number.parseFloat(style.fontSize) || 0) < 2) return false;
+  // Faded out as the label's reader leaves it out (rendered-text.ts): hidden right-to-left letters
+  // between Latin ones ended every run the order is checked over (a red team, Dec 6: "yaP" painted "Pay").
+  if (opacityProduct(element) < 0.1) return false;
   const fill = style.getPropertyValue('-webkit-text-fill-color') || style.color;
   return !/^(?:transparent|rgba\([^)]*,\s*0(?:\.0\d*)?\))$/u.test(fill.trim());
 }

@@ -207,3 +207,17 @@ export function glyphsShown(element: Element, style: CSSStyleDeclaration, solid:
   if (ratios.some((r) => r < MIN_CONTRAST)) doubt(`parts of the background behind the text of ${who} are its colour`);
   return true;
 }
+
+/**
+ * Whether generated text (of `owner`'s pseudo-element) is painted: filled (-webkit-text-fill-color,
+ * `color` by default), else stroked, shadowed or drawn by a background clipped to the text, as an
+ * element's own (glyphs.ts; a red team, Dec 6: each of the three painted " and pay $500").
+ */
+export function generatedShows(style: CSSStyleDeclaration, owner: Element): boolean {
+  if (style.visibility !== 'visible' || Number.parseFloat(style.fontSize) <= 0) return false;
+  const fill = parseColour(style.getPropertyValue('-webkit-text-fill-color') || style.color);
+  if (fill === null || fill[3] >= 0.1) return true;
+  const stroke = Number.parseFloat(style.getPropertyValue('-webkit-text-stroke-width')) || 0;
+  const outline = stroke > 0 ? parseColour(style.getPropertyValue('-webkit-text-stroke-color')) : null;
+  return (stroke > 0 && (outline === null || outline[3] > 0)) || drawnOtherwise(owner, style) !== null;
+}

@@ -1,3 +1,4 @@
+import { hasLetterOrDigit } from '../../core/text/letters';
 import { showsThrough } from './clip';
 import { canvas2d, pageFont } from './font-ink';
 import { ownPictureWords, turned } from './picture-words';
@@ -46,12 +47,19 @@ export const CONTROL = 'button, a[href], summary, [role=button], [role=link], [r
 /** Fields whose value (or, empty, placeholder) is painted as text in their box. */
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'number', 'button', 'submit', 'reset', '']);
 
-/** The text a field inside a label paints (its value, else its placeholder), with its box; null for any other element. */
+/**
+ * The text a field inside a label paints (its value, else its placeholder; a `<select>`'s chosen
+ * option: "Show details <select><option>and pay $500" painted both, a red team, Dec 6), with its
+ * box; null for any other element.
+ */
 export function fieldText(node: Element): { text: string; box: Box } | null {
   const input = node.localName === 'input' ? (node as HTMLInputElement) : null;
-  if (!(input ? TEXT_INPUTS.has(input.type) : node.localName === 'textarea')) return null;
+  const select = node instanceof HTMLSelectElement ? node : null;
+  if (!(input ? TEXT_INPUTS.has(input.type) : node.localName === 'textarea' || select !== null)) return null;
   const field = node as HTMLInputElement | HTMLTextAreaElement;
-  const text = field.value || field.placeholder || '';
+  const text = select
+    ? Array.from(select.selectedOptions, (option) => option.label || option.text).join(' ')
+    : field.value || field.placeholder || '';
   if (text.trim() === '') return null;
   const rect = node.getBoundingClientRect();
   return { text, box: { left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom } };
@@ -90,6 +98,8 @@ export function drawnAsGlyph(owner: Element, text: string, style: CSSStyleDeclar
 
 /** Generated content moved from where it flows (positioned, floated, turned, ordered) or reordered by bidi. */
 export const placedApart = (own: CSSStyleDeclaration, owner: CSSStyleDeclaration) =>
+  // In a flex or grid box, where it goes is the box's layout ("ete" placed after "Del" by a reversed row: a red team, Dec 6).
+  /flex|grid/u.test(owner.display) ||
   own.position !== 'static' ||
   own.float !== 'none' ||
   own.transform !== 'none' ||
@@ -140,20 +150,27 @@ function pictureRegions(element: Element, boxes: readonly Box[]): PictureRegion[
   return regions.every((g) => inside(g.x, g.width) && inside(g.y, g.height)) ? regions : null;
 }
 
-/** The pictures of a control's label as its text is read: where they lie, or a doubt (the pixels read the whole label). */
+/**
+ * The pictures of a control's label as its text is read: where they lie, or a doubt (the pixels
+ * read the whole label). Only beside letters or digits: an icon's own pictures are judged as the
+ * icon's (picture-words.ts pictureWords, its name compared with what the pixels read).
+ */
 export function pictureCollector(control: Element, doubts: string[]) {
   const boxes: Box[] = [];
-  const unsure = () => doubt(doubts, PICTURE_BESIDE);
+  let unsure = false;
   return {
     see(node: Element, style: CSSStyleDeclaration, clip: Box): void {
       const seen = pictureIn(node, style, clip, control);
-      if (seen === 'doubt') unsure();
+      if (seen === 'doubt') unsure = true;
       else if (seen) boxes.push(seen);
     },
-    doubt: unsure,
-    regions(): PictureRegion[] {
-      const regions = pictureRegions(control, boxes);
-      if (regions === null) unsure();
+    doubt(): void {
+      unsure = true;
+    },
+    regions(text: string): PictureRegion[] {
+      if (!hasLetterOrDigit(text)) return [];
+      const regions = unsure ? null : pictureRegions(control, boxes);
+      if (regions === null) doubt(doubts, PICTURE_BESIDE);
       return regions ?? [];
     },
   };

@@ -9,7 +9,7 @@ import { pseudoPaintAt } from './pseudo-paint';
 import { PseudoRules } from './pseudo-rules';
 import { stacksAt } from './stacks';
 import { transitionOver } from './view-transition';
-import { describeElement, parentElement } from './visibility';
+import { describeElement, opacityProduct, parentElement } from './visibility';
 
 /** Layers over the label: everything painted over the target’s label, whether or not it takes hits. */
 
@@ -24,7 +24,9 @@ export type LayerReport = {
 
 /**
  * Points on the label: inside the target's text boxes (clamped to the target), else inside its
- * box; with the element holding the text at each (null for a point of the box).
+ * box; with the element holding the text at each (null for a point of the box). Only text that
+ * shows (not faded out or hidden), and spread over all of it: four invisible letters first took
+ * every point, and a decoy laid over the real words went unseen (a red team, Dec 6).
  */
 function labelPoints(element: Element): { points: [number, number][]; labels: (Element | null)[] } {
   const box = element.getBoundingClientRect();
@@ -32,8 +34,10 @@ function labelPoints(element: Element): { points: [number, number][]; labels: (E
   const labels: Element[] = [];
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   let budget = 200;
-  for (let node = walker.nextNode(); node && budget-- > 0 && points.length < 12; node = walker.nextNode()) {
+  for (let node = walker.nextNode(); node && budget-- > 0; node = walker.nextNode()) {
     if ((node.textContent ?? '').trim() === '') continue;
+    const holder = node.parentElement;
+    if (holder && (getComputedStyle(holder).visibility !== 'visible' || opacityProduct(holder) < 0.1)) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
     const shown = shownArea(node as Text, element, box);
@@ -51,7 +55,13 @@ function labelPoints(element: Element): { points: [number, number][]; labels: (E
       }
     }
   }
-  if (points.length > 0) return { points: points.slice(0, 12), labels: labels.slice(0, 12) };
+  if (points.length > 0) {
+    // Twelve at most, evenly over the whole label, its first and last point included.
+    const picked = Array.from({ length: Math.min(12, points.length) }, (_, i) =>
+      points.length <= 12 ? i : Math.round((i * (points.length - 1)) / 11),
+    );
+    return { points: picked.map((i) => points[i]!), labels: picked.map((i) => labels[i]!) };
+  }
   const inBox = pointsInBox(element, [
     [0.5, 0.5],
     [0.25, 0.5],

@@ -1,7 +1,7 @@
 import { type Clip, clipOf, clipsAcross, cornerCuts, cutAcross, ellipsisOf, lettersInside, showsThrough } from './clip';
 import { contrast, over, parseColour as parse, type Rgba } from './colour';
 import { flatParent } from './flat-tree';
-import { glyphsShown } from './glyphs';
+import { generatedShows, glyphsShown } from './glyphs';
 import { CONTROL, drawnAsGlyph, fieldText, LIGATURE_GLYPH, markerText, pictureCollector, placedApart } from './label-extras';
 import { doubt as doubtAbout, MIN_CONTRAST } from './paint';
 import { type Box, collapse, doubt, flowsInline, joinRuns, type PictureRegion, type Run, Scene, WHITESPACE } from './text-runs';
@@ -39,6 +39,8 @@ type Paint = {
   opacity: number;
   /** The intersection of the clipping boxes (overflow, the viewport) down to here, and the rounded ones. */
   clip: Clip;
+  /** The clip below an absolutely or fixed positioned box as if none above it clipped (it escapes those not its containing block); null: none. */
+  loose: Clip | null;
   /** Whether the box that last clipped the inline axis marks its cut with an ellipsis (shown to the reader; a plain cut is not). */
   ellipsis: boolean;
   /** The opaque colour behind this element, null when an image or unknown colour is in the way. */
@@ -46,12 +48,10 @@ type Paint = {
 };
 
 /**
- * The text an element shows on screen, built from what is rendered, over the flat tree (shadow
- * roots open and closed, slots with their assigned nodes or fallback): text that is hidden, at
- * font-size 0, coloured like its background, or pushed outside its clipping box (text-indent,
- * overflow) is in the DOM but not a label; ::before/::after content is not in the DOM but is.
- * Runs are joined as laid out (text-runs.ts). Style is read once per element; visibility,
- * opacity, clipping and background are carried down the walk, not recomputed per node.
+ * The text an element shows on screen, read over the flat tree: text hidden, at font-size 0, in its
+ * background's colour, or pushed out of its clipping box is in the DOM but not a label;
+ * ::before/::after content is not in the DOM but is. Runs are joined as laid out (text-runs.ts).
+ * Style is read once per element; opacity, clipping and background are carried down the walk.
  */
 export function readRendered(element: Element, scene = new Scene()): ShownText {
   const doubts: string[] = [];
@@ -85,6 +85,7 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
     const paint: Paint = {
       opacity,
       clip: clipOf(node, style, facts.display, above.clip),
+      loose: looseOf(node, style, facts.display, above.loose),
       ellipsis: ellipsisOf(style, facts.display, above.ellipsis),
       background: composite(style, above.background),
     };
@@ -94,7 +95,7 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
     const shows = () => (ownText ??= facts.visibility === 'visible' && em >= MIN_TEXT_BOX && legible(node, style, paint.background));
     const pseudo = (which: 0 | 1) => {
       const generated = scene.generated(node, which);
-      if (!generated || !generatedShows(generated.style)) return;
+      if (!generated || !generatedShows(generated.style, node)) return;
       if (generated.unread) doubt(doubts, 'generated content the DOM cannot read (a counter, or quotation marks with letters)');
       // An image it paints in a control's label (its box is no node's): the pixels read the label.
       if (generated.picture && inControl) pictures.doubt();
@@ -118,7 +119,7 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
     // Its own list marker, before its content (inside) or beside it (outside).
     const marker = markerText(node, style);
     if (marker?.unread) doubt(doubts, "the element's list marker shows what the DOM cannot read (a counter or an image)");
-    if (marker?.text && generatedShows(marker.style))
+    if (marker?.text && generatedShows(marker.style, node))
       runs.push({ text: marker.text, first: null, last: null, inline: style.listStylePosition === 'inside', owner: node, em });
     pseudo(0);
     for (const child of scene.children(node)) {
@@ -143,18 +144,22 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
       // painted is no doubt (a visually hidden label over an icon's background image sent every
       // such icon to the pixels).
       const boxes = scene.textBoxes(text);
-      if (!boxes.some((box) => box.bottom - box.top >= MIN_TEXT_BOX && showsThrough(box, paint.clip))) continue;
+      // Text clipped away that a positioned box may take out of the clip is the pixels' (a red team, Dec 6).
+      const seen = (clip: Clip | null) =>
+        clip !== null && boxes.some((box) => box.bottom - box.top >= MIN_TEXT_BOX && showsThrough(box, clip));
+      if (!seen(paint.clip) && seen(paint.loose)) doubt(doubts, ESCAPED);
+      if (!seen(paint.clip)) continue;
       if (!shows()) continue;
       characters -= data.length;
       if (drawnAsGlyph(node, data, style, em)) {
         runs.push({ text: LIGATURE_GLYPH, first: boxes[0]!, last: boxes[boxes.length - 1]!, inline: true, owner: node, em });
         continue;
       }
-      // Letters the clip cuts away across the line are not shown: a box narrowed to a sliver of
-      // each line ("O" of "Open", "in" of "inbox") shows those, not the label. Behind an ellipsis
-      // the reader sees that the label goes on; the pixels read how far (a doubt).
+      // Letters the clip cuts away across the line are not shown ("O" of "Open" in a sliver of a box);
+      // behind an ellipsis the reader sees that the label goes on, and the pixels read how far.
       let shown = data;
       if (boxes.some((box) => cutAcross(box, paint.clip))) {
+        if (paint.loose && !boxes.some((box) => cutAcross(box, paint.loose!))) doubt(doubts, ESCAPED);
         if (paint.ellipsis) doubt(doubts, 'the label is cut short with an ellipsis on screen');
         else shown = lettersInside(text, paint.clip, scene);
         if (shown.trim() === '') continue;
@@ -177,7 +182,8 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
       `the element shows more than ${LABEL_LIMITS.characters} characters or ${LABEL_LIMITS.nodes} nodes: read in part, not a label`,
     );
   }
-  return { text: joinRuns(runs, doubts), doubts, pictures: pictures.regions() };
+  const text = joinRuns(runs, doubts);
+  return { text, doubts, pictures: pictures.regions(text) };
 }
 
 /** The rendered text alone (see readRendered). */
@@ -205,12 +211,6 @@ function legible(element: Element, style: CSSStyleDeclaration, background: Rgba 
   return shown;
 }
 
-function generatedShows(style: CSSStyleDeclaration): boolean {
-  if (style.visibility !== 'visible' || Number.parseFloat(style.fontSize) <= 0) return false;
-  const colour = parseColour(style.color);
-  return colour === null || colour[3] >= 0.1;
-}
-
 /** The element's background over what is behind it: null when an image or unknown colour is involved. */
 function composite(style: CSSStyleDeclaration, behind: Rgba | null): Rgba | null {
   if (style.backgroundImage !== 'none') return null;
@@ -222,6 +222,9 @@ function composite(style: CSSStyleDeclaration, behind: Rgba | null): Rgba | null
 }
 
 const VIEWPORT = (): Box => ({ left: 0, top: 0, right: innerWidth, bottom: innerHeight });
+const ESCAPED = 'text in a positioned box may paint outside a box above it that clips it';
+const looseOf = (node: Element, style: CSSStyleDeclaration, display: string, above: Clip | null) =>
+  /absolute|fixed/u.test(style.position) ? clipOf(node, style, display, VIEWPORT()) : above && clipOf(node, style, display, above);
 
 /** What the element's flat-tree ancestors contribute: opacity, clipping boxes, the background behind it. */
 function paintAbove(element: Element, scene: Scene): Paint {
@@ -247,7 +250,7 @@ function paintAbove(element: Element, scene: Scene): Paint {
     if (colour !== null && colour[3] >= 1) background = layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
   }
   if (background === undefined) background = layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
-  return { opacity, clip, ellipsis: ellipsis ?? false, background };
+  return { opacity, clip, loose: null, ellipsis: ellipsis ?? false, background };
 }
 
 const defaultInputLabel = (type: string) => (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');

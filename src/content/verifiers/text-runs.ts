@@ -136,7 +136,11 @@ function readGenerated(element: Element, pseudo: '::before' | '::after'): Genera
   const { text, rest } = contentText(content, element);
   // A counter's value (no API gives it: "Pay $500" as a @counter-style symbol was painted unread), or
   // quotation marks from `quotes` with letters or digits in them ("Transfer $5,000 " as an open-quote).
-  const unread = /counters?\(/u.test(rest) || (/(?:^|[^-])(?:open|close)-quote/u.test(rest) && /[\p{L}\p{N}]/u.test(quoteMarks(style)));
+  // And a pseudo-element made a list item, whose own marker nothing reads (a red team, Dec 6: "Pay $500" before "now").
+  const unread =
+    /counters?\(/u.test(rest) ||
+    (/(?:^|[^-])(?:open|close)-quote/u.test(rest) && /[\p{L}\p{N}]/u.test(quoteMarks(style))) ||
+    style.display.includes('list-item');
   const picture = generatedPictureWords(style) !== 'none';
   return text === '' && !unread && !picture ? null : { text, style, unread, picture };
 }
