@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { BROWSERS } from '../support/browsers';
-import { clicks, proposeOrDeny, useBrowser } from '../support/suite';
+import { expectClickPerformed, expectClickRefused } from '../support/click-outcomes';
+import { useBrowser } from '../support/suite';
 
 /**
  * Honest icon buttons as sites write them (a utility test of honest pages, Dec 6, found each asked
@@ -23,10 +24,7 @@ describe.each(BROWSERS)('icon buttons in %s', (browserName) => {
   ])('%s is performed without an ask (#%s)', async (_, id, label) => {
     const page = await env.open('shop.example', '/icon-buttons.html');
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    const { verdict, asked } = await proposeOrDeny(env, page, { tool: 'click', args: { target: `#${id}` }, claims: { label } });
-    expect(asked, `#${id} ${JSON.stringify(verdict.reasons)}`).toBe(false);
-    expect(verdict, `#${id} ${JSON.stringify(verdict.reasons)}`).toMatchObject({ decision: 'allow', executed: true });
-    expect(await clicks(page)).toEqual([id]);
+    await expectClickPerformed(env, page, id, label);
     await page.close();
   });
 
@@ -40,11 +38,7 @@ describe.each(BROWSERS)('icon buttons in %s', (browserName) => {
   ])('%s is not performed (#%s)', async (_, id, label) => {
     const page = await env.open('shop.example', '/icon-buttons.html');
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    for (const claims of [{ label }, undefined]) {
-      const { verdict } = await proposeOrDeny(env, page, { tool: 'click', args: { target: `#${id}` }, ...(claims ? { claims } : {}) });
-      expect(verdict.executed, `#${id} ${JSON.stringify(verdict.reasons)}`).toBe(false);
-    }
-    expect(await clicks(page)).toEqual([]);
+    await expectClickRefused(env, page, id, label);
     await page.close();
   });
 });

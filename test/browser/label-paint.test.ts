@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { BROWSERS } from '../support/browsers';
-import { clicks, codes, proposeOrDeny, useBrowser } from '../support/suite';
+import { expectClickPerformed, expectClickRefused } from '../support/click-outcomes';
+import { useBrowser } from '../support/suite';
 
 /**
  * Label text painted in ways the DOM's reader missed (a red team, Dec 6; each performed in both
@@ -30,12 +31,7 @@ describe.each(BROWSERS)('label text as painted in %s', (browserName) => {
     ['a decoy over the words, invisible letters out of flow', 'p1b', 'Show details'],
   ])('%s is not performed (#%s)', async (_, id, domText) => {
     const page = await env.open('shop.example', `/label-paint.html?only=${id}`);
-    for (const claims of [{ label: domText }, undefined]) {
-      const { verdict } = await proposeOrDeny(env, page, { tool: 'click', args: { target: `#${id}` }, ...(claims ? { claims } : {}) });
-      expect(verdict.executed, `#${id} ${JSON.stringify(claims)} ${JSON.stringify(verdict.reasons)}`).toBe(false);
-      expect(codes(verdict)).not.toContain('internal_error');
-    }
-    expect(await clicks(page)).toEqual([]);
+    await expectClickRefused(env, page, id, domText);
     await page.close();
   });
 
@@ -46,10 +42,7 @@ describe.each(BROWSERS)('label text as painted in %s', (browserName) => {
     ['a positioned tip its own button clips away', 'honest-tip', 'Show details'],
   ])('an honest label with %s is performed without an ask (#%s)', async (_, id, label) => {
     const page = await env.open('shop.example', `/label-paint.html?only=${id}`);
-    const { verdict, asked } = await proposeOrDeny(env, page, { tool: 'click', args: { target: `#${id}` }, claims: { label } });
-    expect(asked, `#${id} ${JSON.stringify(verdict.reasons)}`).toBe(false);
-    expect(verdict, `#${id} ${JSON.stringify(verdict.reasons)}`).toMatchObject({ decision: 'allow', executed: true });
-    expect(await clicks(page)).toEqual([id]);
+    await expectClickPerformed(env, page, id, label);
     await page.close();
   });
 });

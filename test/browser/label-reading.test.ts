@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS } from '../support/browsers';
 import { captureCounter } from '../support/captures';
-import { clicks, codes, proposeOrDeny, useBrowser } from '../support/suite';
+import { expectClickPerformed, expectClickRefused } from '../support/click-outcomes';
+import { useBrowser } from '../support/suite';
 
 /**
  * The label in the order it is painted (content/verifiers/bidi.ts). An attacker's pages (Dec 6)
@@ -24,13 +25,7 @@ describe.each(BROWSERS)('labels as read on screen in %s', (browserName) => {
   /** Not performed, claiming the DOM's letters (what passed before) and claiming nothing. */
   async function refused(path: string, id: string, domText: string) {
     const page = await env.open('shop.example', path);
-    for (const claims of [{ label: domText }, undefined]) {
-      const { verdict } = await proposeOrDeny(env, page, { tool: 'click', args: { target: `#${id}` }, ...(claims ? { claims } : {}) });
-      expect(verdict.executed, `#${id} ${JSON.stringify(claims)}`).toBe(false);
-      expect(codes(verdict)).not.toContain('internal_error');
-      expect(codes(verdict)).not.toContain('timeout');
-    }
-    expect(await clicks(page)).toEqual([]);
+    await expectClickRefused(env, page, id, domText);
     await page.close();
   }
 
@@ -38,10 +33,7 @@ describe.each(BROWSERS)('labels as read on screen in %s', (browserName) => {
   async function performedByDom(path: string, id: string, label: string) {
     const page = await env.open('shop.example', path);
     const before = await captures();
-    const { verdict, asked } = await proposeOrDeny(env, page, { tool: 'click', args: { target: `#${id}` }, claims: { label } });
-    expect(asked, `#${id}`).toBe(false);
-    expect(verdict, `#${id} ${JSON.stringify(verdict.reasons)}`).toMatchObject({ decision: 'allow', executed: true });
-    expect(await clicks(page)).toEqual([id]);
+    await expectClickPerformed(env, page, id, label);
     expect((await captures()) - before, `#${id} settled without the pixels`).toBe(0);
     await page.close();
   }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { BROWSERS } from '../support/browsers';
-import { clicks, codes, proposeOrDeny, useBrowser } from '../support/suite';
+import { expectClickPerformed, expectClickRefused } from '../support/click-outcomes';
+import { useBrowser } from '../support/suite';
 
 /**
  * Pictures inside a control's label that the DOM cannot read (Dec 6: an `<img>` of "Delete account"
@@ -24,12 +25,7 @@ describe.each(BROWSERS)('pictures beside a label in %s', (browserName) => {
     ['a ::before background of words', 'pseudo-bg'],
   ])('a picture of "Delete account" as %s beside "Show details" is not performed (#%s)', async (_, id) => {
     const page = await open();
-    for (const claims of [{ label: 'Show details' }, undefined]) {
-      const { verdict } = await proposeOrDeny(env, page, { tool: 'click', args: { target: `#${id}` }, ...(claims ? { claims } : {}) });
-      expect(verdict.executed, `#${id} ${JSON.stringify(verdict.reasons)}`).toBe(false);
-      expect(codes(verdict)).toContain('pixel_mismatch');
-    }
-    expect(await clicks(page)).toEqual([]);
+    await expectClickRefused(env, page, id, 'Show details', 'pixel_mismatch');
     await page.close();
   });
 
@@ -42,10 +38,7 @@ describe.each(BROWSERS)('pictures beside a label in %s', (browserName) => {
     ['a product photo in a link', 'card', 'Blue mug'],
   ])('%s beside its label is performed without an ask (#%s)', async (_, id, label) => {
     const page = await open();
-    const { verdict, asked } = await proposeOrDeny(env, page, { tool: 'click', args: { target: `#${id}` }, claims: { label } });
-    expect(asked, `#${id} ${JSON.stringify(verdict.reasons)}`).toBe(false);
-    expect(verdict, `#${id} ${JSON.stringify(verdict.reasons)}`).toMatchObject({ decision: 'allow', executed: true });
-    expect(await clicks(page)).toEqual([id]);
+    await expectClickPerformed(env, page, id, label);
     await page.close();
   });
 });
