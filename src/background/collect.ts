@@ -132,8 +132,9 @@ export async function collectEvidence(
   const labelNeedsPixels = needsPixels || (regions.length > 0 && pixels === null);
   const wantPixels = selector !== null && (labelNeedsPixels || pictureUnread);
   if (wantPixels) {
-    // The capture must show the layout the DOM evidence describes: wait for the frame to paint first.
-    await settleFrame(sender);
+    // The capture must show the layout the DOM evidence describes: wait for the frame to paint first
+    // (once: the pictures' read above waited already).
+    if (regions.length === 0) await settleFrame(sender);
     const read = await certifyPixels(shot, frame, selector, rect, {
       blankIsNoReading: iconOnly,
       drawn: targetLabel,

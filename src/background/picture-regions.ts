@@ -33,7 +33,7 @@ export async function wordlessPictures(
     width: (right - left) * rect.width,
     height: (bottom - top) * rect.height,
   };
-  const read = await certifyPixels(shot, frame, selector, crop, { blankIsNoReading: false });
+  const read = await certifyPixels(shot, frame, selector, crop);
   if (read === null || read.error !== null || read.thumb === null) return null;
   const reading = certificate(read.certificates, 'ocr_text');
   if (reading === undefined) return null;

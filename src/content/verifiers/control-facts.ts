@@ -1,7 +1,9 @@
 import { DATE_INPUTS } from '../date-inputs';
 import { flatParent } from './flat-tree';
+import { isSubmitButton } from './form-request';
 import { CONTROL } from './label-extras';
 import { linkDestination } from './link-destination';
+import { domText } from './rendered-text';
 import { collapse } from './text-runs';
 
 /**
@@ -30,8 +32,8 @@ const MAX_LABEL = 500;
 
 /** A control's words as the DOM holds them: a button input's value (or an image input's alt), else its text. */
 function wordsOf(control: Element): string {
-  if (control instanceof HTMLInputElement) return collapse(control.type === 'image' ? control.alt : control.value).slice(0, MAX_LABEL);
-  return collapse(control.textContent ?? '').slice(0, MAX_LABEL);
+  const words = control instanceof HTMLInputElement ? collapse(control.type === 'image' ? control.alt : control.value) : domText(control);
+  return words.slice(0, MAX_LABEL);
 }
 
 /**
@@ -53,17 +55,11 @@ export function pressedLabel(element: Element, submitter: HTMLButtonElement | HT
   return words.length === 0 ? null : words.join(' ').slice(0, MAX_LABEL);
 }
 
-/** A submit button by its IDL type (a `<button>` of no or an unknown type submits too). */
-const submits = (control: Element) =>
-  control instanceof HTMLButtonElement
-    ? control.type === 'submit'
-    : control instanceof HTMLInputElement && (control.type === 'submit' || control.type === 'image');
-
 /**
  * The words of the submit buttons of the form the element belongs to (its controls, those joined
  * with form= included), at most eight: what a `submit` of that form does is what they say (a red
  * team, Dec 6: `submit` on the "Reason" field of a GET "Delete account" form was judged by "Reason").
  */
 export function formButtonLabels(controls: readonly Element[]): string[] {
-  return controls.filter(submits).slice(0, 8).map(wordsOf);
+  return controls.filter(isSubmitButton).slice(0, 8).map(wordsOf);
 }

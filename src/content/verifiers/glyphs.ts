@@ -140,9 +140,8 @@ export function glyphsShown(element: Element, style: CSSStyleDeclaration, solid:
 
   // -webkit-text-fill-color paints the glyphs (it defaults to `color`); a stroke outlines them.
   let fill = parseColour(style.getPropertyValue('-webkit-text-fill-color') || style.color);
-  const strokeWidth = Number.parseFloat(style.getPropertyValue('-webkit-text-stroke-width')) || 0;
-  const stroke = strokeWidth > 0 ? parseColour(style.getPropertyValue('-webkit-text-stroke-color')) : null;
-  if (strokeWidth > 0 && (stroke === null || stroke[3] > 0)) {
+  const stroke = strokeOf(style);
+  if (stroke !== undefined) {
     doubt(`text of ${who} is stroked (-webkit-text-stroke)`);
     if (fill !== null && fill[3] < 0.1) fill = stroke;
   }
@@ -217,7 +216,12 @@ export function generatedShows(style: CSSStyleDeclaration, owner: Element): bool
   if (style.visibility !== 'visible' || Number.parseFloat(style.fontSize) <= 0) return false;
   const fill = parseColour(style.getPropertyValue('-webkit-text-fill-color') || style.color);
   if (fill === null || fill[3] >= 0.1) return true;
-  const stroke = Number.parseFloat(style.getPropertyValue('-webkit-text-stroke-width')) || 0;
-  const outline = stroke > 0 ? parseColour(style.getPropertyValue('-webkit-text-stroke-color')) : null;
-  return (stroke > 0 && (outline === null || outline[3] > 0)) || drawnOtherwise(owner, style) !== null;
+  return strokeOf(style) !== undefined || drawnOtherwise(owner, style) !== null;
+}
+
+/** The colour of a stroke (-webkit-text-stroke) that draws the glyphs (null: not a plain colour); undefined where none does. */
+function strokeOf(style: CSSStyleDeclaration): Rgba | null | undefined {
+  if (!((Number.parseFloat(style.getPropertyValue('-webkit-text-stroke-width')) || 0) > 0)) return undefined;
+  const colour = parseColour(style.getPropertyValue('-webkit-text-stroke-color'));
+  return colour === null || colour[3] > 0 ? colour : undefined;
 }

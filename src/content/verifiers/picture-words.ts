@@ -68,15 +68,10 @@ export function pictureWords(control: Element): PictureWords {
     // An unread picture the box's pixels, read upright, may not show whole.
     const where = (seen: PictureWords): PictureWords =>
       seen === 'unread' && ((!clips && outside(rect, box)) || turned(node, control)) ? 'beyond' : seen;
-    if (name === 'object' || name === 'embed' || name === 'iframe') see('words');
-    else if (name === 'svg') see(where(svgDrawsWords(node)));
-    else if (node instanceof HTMLImageElement || (node instanceof HTMLInputElement && node.type === 'image')) {
-      if (sized) see(where(imageWords(node instanceof HTMLImageElement ? node.currentSrc || node.src : node.src)));
-    } else if (sized && (name === 'canvas' || name === 'video')) see(where('unread'));
+    see(where(replacedWords(node, sized)));
     if (style.visibility === 'visible' && sized) {
       // An element's own `content: url()` replaces what it shows (an <img>'s source too).
-      see(where(cssImages(style.content)));
-      see(where(paintedImages(style)));
+      see(where(styleImageWords(style)));
       if (outset(style)) see('beyond');
       for (const property of ['clip-path', 'filter']) if (cssUrls(style.getPropertyValue(property)).length > 0) see(where('unread'));
     }
@@ -89,8 +84,7 @@ export function pictureWords(control: Element): PictureWords {
       const placed =
         pseudo === '::marker' || generated.position === 'absolute' || generated.position === 'fixed' || generated.transform !== 'none';
       const inPseudo = (seen: PictureWords): PictureWords => (seen === 'unread' && placed ? 'beyond' : where(seen));
-      see(inPseudo(paintedImages(generated)));
-      see(inPseudo(cssImages(generated.content)));
+      see(inPseudo(styleImageWords(generated)));
     }
     // An SVG's own walk read what it draws, references followed: its elements are not walked again.
     if (name !== 'svg') for (const child of Array.from(flatChildren(node))) stack.push(child);
@@ -100,35 +94,39 @@ export function pictureWords(control: Element): PictureWords {
 }
 
 /**
- * What one element inside a control's label draws as a picture of its own (not its content's): an
- * `<img>` or image input by its source, a canvas or video, an embedded document, an inline `<svg>`,
- * its `content: url()` and the images its background, mask or border paints. Boxes under
- * MIN_CONTROL_PX on a side draw nothing legible.
+ * What a replaced or embedding element draws of its own accord: an embedded document draws words,
+ * an inline `<svg>` what its content does, an `<img>` or image input what its source does, a canvas
+ * or video is unread. Images under MIN_CONTROL_PX on a side (`sized` false) draw nothing legible.
  */
-export function ownPictureWords(node: Element, style: CSSStyleDeclaration): PictureWords {
+function replacedWords(node: Element, sized: boolean): PictureWords {
   const name = node.localName;
-  const rect = node.getBoundingClientRect();
-  if (rect.width < MIN_CONTROL_PX || rect.height < MIN_CONTROL_PX) return 'none';
   if (name === 'object' || name === 'embed' || name === 'iframe') return 'words';
-  let found: PictureWords = 'none';
-  for (const seen of [
-    name === 'svg' ? svgDrawsWords(node) : 'none',
-    node instanceof HTMLImageElement ? imageWords(node.currentSrc || node.src) : 'none',
-    node instanceof HTMLInputElement && node.type === 'image' ? imageWords(node.src) : 'none',
-    name === 'canvas' || name === 'video' ? 'unread' : 'none',
-    cssImages(style.content),
-    paintedImages(style),
-  ] as PictureWords[])
-    if (RANK[seen] > RANK[found]) found = seen;
-  return found;
+  if (name === 'svg') return svgDrawsWords(node);
+  if (!sized) return 'none';
+  if (node instanceof HTMLImageElement) return imageWords(node.currentSrc || node.src);
+  if (node instanceof HTMLInputElement && node.type === 'image') return imageWords(node.src);
+  return name === 'canvas' || name === 'video' ? 'unread' : 'none';
 }
 
-/** What generated content's images draw (its `content` and the images its style paints): pictureWords's reading of a pseudo-element. */
-export const generatedPictureWords = (style: CSSStyleDeclaration): PictureWords => {
+/** What the images a style paints draw: its own `content: url()` and its background, mask, border and marker images. */
+export function styleImageWords(style: CSSStyleDeclaration): PictureWords {
   const content = cssImages(style.content);
   const painted = paintedImages(style);
   return RANK[content] > RANK[painted] ? content : painted;
-};
+}
+
+/**
+ * What one element inside a control's label draws as a picture of its own (not its content's),
+ * as pictureWords reads each element: its source, and the images its style paints. Boxes under
+ * MIN_CONTROL_PX on a side draw nothing legible.
+ */
+export function ownPictureWords(node: Element, style: CSSStyleDeclaration): PictureWords {
+  const rect = node.getBoundingClientRect();
+  if (rect.width < MIN_CONTROL_PX || rect.height < MIN_CONTROL_PX) return 'none';
+  const replaced = replacedWords(node, true);
+  const images = styleImageWords(style);
+  return RANK[replaced] > RANK[images] ? replaced : images;
+}
 
 /**
  * Whether a box reaches outside the control's (a picture painted past it, beside the control), by

@@ -11,7 +11,7 @@
  * generated content), so the rendered-text walk and the accessible-name walk read each once.
  */
 import { flatChildren } from './flat-tree';
-import { generatedPictureWords } from './picture-words';
+import { styleImageWords } from './picture-words';
 import { PseudoRules } from './pseudo-rules';
 
 export type Box = { left: number; right: number; top: number; bottom: number };
@@ -141,7 +141,7 @@ function readGenerated(element: Element, pseudo: '::before' | '::after'): Genera
     /counters?\(/u.test(rest) ||
     (/(?:^|[^-])(?:open|close)-quote/u.test(rest) && /[\p{L}\p{N}]/u.test(quoteMarks(style))) ||
     style.display.includes('list-item');
-  const picture = generatedPictureWords(style) !== 'none';
+  const picture = styleImageWords(style) !== 'none';
   return text === '' && !unread && !picture ? null : { text, style, unread, picture };
 }
 

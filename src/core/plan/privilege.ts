@@ -31,11 +31,7 @@ export type TargetContext = { visibleText: string | null; accessibleName?: strin
  * is a cross-site navigation.
  */
 export function clickPrivilege(element: UiElementValue, context: TargetContext | string | null): Privilege {
-  const {
-    visibleText,
-    accessibleName = null,
-    frameOrigin = null,
-  } = typeof context === 'object' && context !== null ? context : { visibleText: context };
+  const { visibleText, accessibleName = null, frameOrigin = null } = contextOf(context);
   if (element.isSubmit && element.formHasPassword) return 'credential';
   if (element.download) return 'commit';
   // The words clicked on, and those of the control the click presses (a span's "account" in a "Delete account" button).
@@ -63,19 +59,18 @@ export function clickPrivilege(element: UiElementValue, context: TargetContext |
   return 'interact';
 }
 
+/** What was observed of the target, given whole or as its visible text alone. */
+const contextOf = (context: TargetContext | string | null): TargetContext =>
+  typeof context === 'object' && context !== null ? context : { visibleText: context };
+
 /** The privilege of a built-in call on an observed element: raised by what the target is. */
 export function targetPrivilege(tool: string, base: Privilege, element: UiElementValue, context: TargetContext | string | null): Privilege {
   if (tool === 'click') return clickPrivilege(element, context);
   if (tool === 'type' && (element.isPassword || element.isPayment)) return 'credential';
-  const typed = typeof context === 'object' && context !== null ? context.typed : undefined;
+  const { visibleText, accessibleName = null, frameOrigin = null, typed } = contextOf(context);
   if (tool === 'type' && typed !== undefined && sensitiveData(typed) !== null) return 'credential';
   if (tool === 'submit') {
     if (element.formHasPassword) return 'credential';
-    const {
-      visibleText,
-      accessibleName = null,
-      frameOrigin = null,
-    } = typeof context === 'object' && context !== null ? context : { visibleText: context };
     // A form is submitted as the user sees it: a hidden one, or one named by a hidden field, asks;
     // what it does is what its submit buttons say, not the words of the field named (a red team, Dec 6).
     if (!element.visible) return 'commit';
