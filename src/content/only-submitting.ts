@@ -58,31 +58,31 @@ export function onlySubmitting<T>(form: HTMLFormElement | null, target: Element 
   const submission = (event: Event) => submissionNavigation(event) && event.cancelable && !link(event);
   // While it runs: any submission but the certified form's (whose own is judged by submission-guard.ts,
   // as is one whose source the browser does not name).
-  const during = (event: Event) => {
+  const during = failClosed(onStopped, (event: Event) => {
     if (!submission(event)) return;
     const source = navigationSource(event);
     if (form !== null && (source === null || ours(source))) return;
     event.preventDefault();
     onStopped();
-  };
+  });
   // After it ran: one this click started (its source unknown, or what the click activated, or a host around it).
   const until = { at: Number.POSITIVE_INFINITY };
-  const after = (event: Event) => {
+  const after = failClosed(onStopped, (event: Event) => {
     if (performance.now() > until.at || !submission(event)) return;
     const source = navigationSource(event);
     if (form !== null && source === null) return;
     if (ours(source) || (source !== null && !related(source))) return;
     event.preventDefault();
-  };
+  });
   // The click's own activation, at the end of its dispatch (bubbling at the window, after the page's
   // listeners there): what it activates, certified to submit nothing, that now would (the page made
   // it a submit button of a form anywhere, another document's too) is not activated.
-  const activation = (event: Event) => {
+  const activation = failClosed(onStopped, (event: Event) => {
     if (form === null && activated.some((element) => submitterOf(element) !== null)) {
       event.preventDefault();
       onStopped();
     }
-  };
+  });
   const roots = shadowRoots();
   window.addEventListener('click', activation);
   // A second after an earlier action may still be running: its watch stays, beside this one's.
@@ -127,6 +127,22 @@ export function onlySubmitting<T>(form: HTMLFormElement | null, target: Element 
       }, AFTER_MS);
     }
   }
+}
+
+/**
+ * A listener that stops what its event would start when it throws: the browser swallows a
+ * listener's exception and goes on with the submission (a red team's control named `remove` made
+ * the submission guard's listener throw, and a rewritten request left).
+ */
+function failClosed(onStopped: () => void, listener: (event: Event) => void): (event: Event) => void {
+  return (event) => {
+    try {
+      listener(event);
+    } catch {
+      if (event.cancelable) event.preventDefault();
+      onStopped();
+    }
+  };
 }
 
 /** The target, a label's control, and the controls, links and labels (and their controls) around it in the flat tree. */

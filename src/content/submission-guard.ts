@@ -2,6 +2,7 @@ import type { FormRequest } from '../core/plan';
 import { requestDifference } from '../core/plan/form-difference';
 import { onlySubmitting } from './only-submitting';
 import { requestOf, type Submission } from './verifiers/form-request';
+import { insertNodeBefore, isConnectedOf, nextSiblingOf, parentNodeOf, removeElement, rootNodeOf } from './verifiers/node-reads';
 
 /**
  * The request that leaves is the one certified (issue 11 §3). Between certification and the request
@@ -51,25 +52,32 @@ export function submitGuarded({ form, submitter }: Submission, certified: FormRe
       ? null
       : { submitter: used instanceof HTMLButtonElement || used instanceof HTMLInputElement ? used : null };
   };
+  // A listener's throw is swallowed by the browser and the submission goes on: whatever fails here
+  // stops it (a red team's control named `remove` made form.remove() throw, and the rewritten request left).
   const onFormData = (event: Event) => {
     if (event.target !== form || pending === null) return;
-    const leaving = requestOf(form, pending.submitter, (event as FormDataEvent).formData);
-    pending = null;
-    if (other) problem = OTHER_FORM;
-    else {
-      const difference = requestDifference(certified, leaving);
-      if (difference === null) {
-        sent = true;
-        return;
+    try {
+      const leaving = requestOf(form, pending.submitter, (event as FormDataEvent).formData);
+      pending = null;
+      if (other) problem = OTHER_FORM;
+      else {
+        const difference = requestDifference(certified, leaving);
+        if (difference === null) {
+          sent = true;
+          return;
+        }
+        problem = `The page changed the form's request after it was certified: ${difference}. It was not sent.`;
       }
-      problem = `The page changed the form's request after it was certified: ${difference}. It was not sent.`;
+    } catch (error) {
+      pending = null;
+      problem = `The form's request could not be checked as it left (${error instanceof Error ? error.message : String(error)}). It was not sent.`;
     }
-    detach(form);
+    if (!detach(form)) problem = `${problem.replace(/ It was not sent\.$/u, '')} It could not be stopped and may have been sent.`;
   };
   // Armed first: a browser may fire `navigate` while the submission is still under way.
   const navigation = watchNavigation(form, certified);
   // A form in a shadow tree: its events do not leave the tree, so they are heard at its root.
-  const root = form.getRootNode();
+  const root = rootNodeOf(form);
   const scope: EventTarget = root instanceof ShadowRoot ? root : window;
   scope.addEventListener('submit', onSubmit);
   scope.addEventListener('formdata', onFormData);
@@ -94,19 +102,22 @@ const OTHER_FORM =
 
 const detached = new WeakMap<HTMLFormElement, { parent: Node; next: Node | null }>();
 
-function detach(form: HTMLFormElement): void {
-  const parent = form.parentNode;
-  if (!parent || detached.has(form)) return;
-  detached.set(form, { parent, next: form.nextSibling });
-  form.remove();
+/** Takes the form out of its document for the rest of the dispatch; whether it is out. */
+function detach(form: HTMLFormElement): boolean {
+  const parent = parentNodeOf(form);
+  if (parent && !detached.has(form)) {
+    detached.set(form, { parent, next: nextSiblingOf(form) });
+    removeElement(form);
+  }
+  return !isConnectedOf(form);
 }
 
 function reattach(form: HTMLFormElement): void {
   const place = detached.get(form);
   if (!place) return;
   detached.delete(form);
-  const next = place.next && place.next.parentNode === place.parent ? place.next : null;
-  place.parent.insertBefore(form, next);
+  const next = place.next && parentNodeOf(place.next) === place.parent ? place.next : null;
+  insertNodeBefore(place.parent, form, next);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { portKeeper } from './port-keeper';
 import { smilTargetsIn } from './verifiers/animations';
 import { shadowIncludingElements } from './verifiers/flat-tree';
+import { isConnectedOf, parentElementOf } from './verifiers/node-reads';
 import { paintAt, paintsAnything } from './verifiers/paint';
 import { describeElement, parentElement } from './verifiers/visibility';
 import { type FrameWatch, watchFrame } from './watch-frame';
@@ -114,7 +115,7 @@ export function startWatch(requestId: string, element: Element, certified: Box |
   const ancestors = new Set<Element>();
   for (let node: Element | null = element; node; node = parentElement(node)) ancestors.add(node);
   const paintsOnLabel = (node: Element): boolean => {
-    if (ancestors.has(node) || !node.isConnected) return false;
+    if (ancestors.has(node) || !isConnectedOf(node)) return false;
     const box = node.getBoundingClientRect();
     if (!overlaps(box, area)) return false;
     if (live(node)) return true;
@@ -161,11 +162,19 @@ export function startWatch(requestId: string, element: Element, certified: Box |
     for (const target of smilTargetsIn(root))
       if (before.has(target) || paintsOnLabel(target)) change(`${describeElement(target)} is animated by SVG over the target.`);
   }
+  // A throw here would be reported and forgotten, the change unseen: it counts as a change.
   const observer = new MutationObserver((records) => {
+    try {
+      observed(records);
+    } catch (error) {
+      change(`The page's changes over the target could not be read: ${error instanceof Error ? error.message : String(error)}.`);
+    }
+  });
+  const observed = (records: MutationRecord[]) => {
     for (const record of records) {
       if (watch.changed) return;
       if (record.type === 'attributes' && (record.attributeName === 'inert' || isHitsOnly(record))) continue;
-      const target = record.target.nodeType === Node.ELEMENT_NODE ? (record.target as Element) : record.target.parentElement;
+      const target = record.target.nodeType === Node.ELEMENT_NODE ? (record.target as Element) : parentElementOf(record.target);
       const relevant =
         // The target's own content, or an ancestor's attributes (a class there restyles anything
         // under it); children added to or removed from an ancestor are judged one by one below.
@@ -178,7 +187,7 @@ export function startWatch(requestId: string, element: Element, certified: Box |
       if (relevant)
         change(`The page changed ${target ? describeElement(target) : 'a node'} over the target after its pixels were checked.`);
     }
-  });
+  };
   for (const root of roots)
     observer.observe(root, { subtree: true, attributes: true, attributeOldValue: true, childList: true, characterData: true });
   // A scroll moves the target or what paints over it with no mutation to see, and may be undone
@@ -251,8 +260,12 @@ const SMIL = 'animate, set, animateTransform, animateMotion';
 /** A box's position and size, as certified (executor.ts keeps it). */
 export type Box = { x: number; y: number; width: number; height: number };
 
-const moved = (now: Box, then: Box, tolerance = 0.5) =>
-  (['x', 'y', 'width', 'height'] as const).some((k) => Math.abs(now[k] - then[k]) > tolerance);
+/** Whether the box moved by more than `place` px or changed size by more than `size` px. */
+const moved = (now: Box, then: Box, place = 0.5, size = place) =>
+  Math.abs(now.x - then.x) > place ||
+  Math.abs(now.y - then.y) > place ||
+  Math.abs(now.width - then.width) > size ||
+  Math.abs(now.height - then.height) > size;
 
 /** Whether a request is watched (the executor must then end the watch before it performs). */
 export const watched = (requestId: string): boolean => watches.has(requestId);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestPage } from '../support/browsers';
 import { BROWSERS } from '../support/browsers';
+import { expectClickPerformed, expectClickRefused } from '../support/click-outcomes';
 import { codes, propose, proposeAndAnswer, proposeOrDeny, useBrowser } from '../support/suite';
 
 /**
@@ -141,6 +142,7 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
   it.each([
     ['onsubmit-action', /would go to .*\/steal/u],
     ['late-entry', /amount = "5000"/u],
+    ['late-entry-shadowed', /amount = "5000"/u],
     // A formdata listener the page adds to window during the submission runs after Warrant's; only
     // the Navigation API's navigate event sees its entries. Firefox's does; Chromium's navigate
     // event carried the entries from before that listener ran (amount=50) while the body sent said
@@ -323,6 +325,14 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     expect(listed.text).toContain('A credential action');
     await expect.poll(() => posted('/pay').length, { timeout: 8_000 }).toBe(paid + 1);
     expect(posted('/pay').at(-1)!.body).toContain('action=login');
+    expect(posted('/pay').at(-1)!.body).toContain('remove=0&parentNode=x');
+    await page.close();
+  });
+
+  it('walks up from a form whose controls shadow its parentNode and more: a button under a faded div is not performed, the same names on a shown form are no obstacle', async () => {
+    const page = await env.open('bank.example', '/shadowed-members.html');
+    await expectClickRefused(env, page, 'faded', 'Show details', 'target_hidden');
+    await expectClickPerformed(env, page, 'plain', 'Show details');
     await page.close();
   });
 

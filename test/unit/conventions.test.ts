@@ -45,6 +45,19 @@ describe('conventions', () => {
     expect(router).toMatch(/onConnectExternal\.addListener\(\(port\) => port\.disconnect\(\)\)/);
   });
 
+  // A form's controls shadow its DOM members in Chromium's isolated world (node-reads.ts): the
+  // tree's accessors are read through the prototypes there, never through a node.
+  it("reads a node's place in the tree in the isolated world only through node-reads.ts", () => {
+    const SHADOWED = /(?<![\w$])[\w$\])!]+\.(parentNode|parentElement|assignedSlot|isConnected|nextSibling|childNodes)\b/gu;
+    for (const file of files.filter((f) => /^content\/(?!main-world\/)/u.test(relative(SRC, f)) && !f.endsWith('node-reads.ts'))) {
+      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gmu, '');
+      expect(
+        [...code.matchAll(SHADOWED)].map((m) => m[0]),
+        relative(ROOT, file),
+      ).toEqual([]);
+    }
+  });
+
   it('keeps background code out of every other context', () => {
     for (const file of files.filter((f) => !relative(SRC, f).startsWith('background/'))) {
       for (const specifier of importsOf(file).filter((s) => s.startsWith('.'))) {

@@ -1,5 +1,6 @@
 import { px } from './css-length';
 import { flatChildren } from './flat-tree';
+import { childNodesOf } from './node-reads';
 import { describeElement, parentElement } from './visibility';
 
 /**
@@ -63,4 +64,4 @@ function negative(value: string): number {
 
 /** The element's own text nodes' text (not its descendants'), its spaces kept: they carry the word spacing. */
 export const ownText = (element: Element) =>
-  Array.from(element.childNodes, (n) => (n.nodeType === Node.TEXT_NODE ? (n.nodeValue ?? '') : '')).join('');
+  Array.from(childNodesOf(element), (n) => (n.nodeType === Node.TEXT_NODE ? (n.nodeValue ?? '') : '')).join('');

@@ -1,4 +1,5 @@
 import { flatChildren, NOT_CONTENT } from './flat-tree';
+import { parentElementOf } from './node-reads';
 import { paintedAs } from './transform';
 import { opacityProduct } from './visibility';
 
@@ -82,7 +83,7 @@ function glyphsOf(element: Element): { glyphs: Glyph[]; complete: boolean; overr
       const data = (node as Text).data;
       // Text the reading leaves out (hidden, under 2 px, transparent) places nothing a reader sees:
       // a hidden right-to-left letter between two Latin ones would end the run they are judged in.
-      if (!shows((node as Text).parentElement)) continue;
+      if (!shows(parentElementOf(node as Text))) continue;
       for (let i = 0; i < data.length; ) {
         const ch = String.fromCodePoint(data.codePointAt(i)!);
         if (!/\s/u.test(ch) && ++count > MAX_CHARACTERS) return { glyphs, complete: false, override };
@@ -135,7 +136,7 @@ const overrides = (element: Element) => getComputedStyle(element).unicodeBidi.in
 
 /** An override on the element, or on the inline boxes around it and the block they flow in (it reaches inline content). */
 function overriddenAround(element: Element): boolean {
-  for (let node: Element | null = element; node; node = node.parentElement) {
+  for (let node: Element | null = element; node; node = parentElementOf(node)) {
     if (overrides(node)) return true;
     // A block container or an inline block holds its own paragraph: what is around it does not reach in.
     const display = getComputedStyle(node).display;

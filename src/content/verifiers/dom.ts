@@ -14,6 +14,7 @@ import { showsGraphic } from './graphic';
 import { hitTest } from './hit-test';
 import { layersOver } from './layers';
 import { tooSmallOnScreen } from './legibility';
+import { isConnectedOf } from './node-reads';
 import { shownOptionLabel } from './option-label';
 import { collectDoubts } from './paint';
 import { iconPictures, PICTURE_DOUBT } from './picture-words';
@@ -210,7 +211,7 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
   return {
     count: 1,
     selectorError: null,
-    connected: element.isConnected,
+    connected: isConnectedOf(element),
     tag: element.localName,
     inputType,
     // aria-disabled tells assistive technology (and agents reading it) the control does nothing.

@@ -1,4 +1,5 @@
 import { hasLetterOrDigit } from '../../core/text/letters';
+import { childNodesOf, parentNodeOf, assignedSlotOf as slotProperty } from './node-reads';
 import { perTask } from './task-memo';
 
 /**
@@ -70,7 +71,7 @@ const isSlot = (node: Node): node is HTMLSlotElement => node instanceof HTMLSlot
 /** A slot's assigned nodes; its fallback children when nothing is assigned. */
 function slotted(slot: HTMLSlotElement): Node[] {
   const assigned = slot.assignedNodes();
-  return assigned.length > 0 ? assigned : Array.from(slot.childNodes);
+  return assigned.length > 0 ? assigned : Array.from(childNodesOf(slot));
 }
 
 /** Elements that may host a shadow root (DOM §4.2.14 attachShadow): custom elements and these. */
@@ -82,11 +83,11 @@ export function flatChildren(node: Node): ArrayLike<Node> & Iterable<Node> {
   if (node.nodeType === Node.ELEMENT_NODE) {
     const element = node as Element;
     const root = mayHost(element) ? shadowRootOf(element) : null;
-    if (root) return root.childNodes;
+    if (root) return childNodesOf(root);
     // A slot in a shadow tree renders what is assigned to it (outside one it is an ordinary element).
     if (element.localName === 'slot' && isSlot(element) && element.getRootNode() instanceof ShadowRoot) return slotted(element);
   }
-  return node.childNodes;
+  return childNodesOf(node);
 }
 
 /**
@@ -96,7 +97,8 @@ export function flatChildren(node: Node): ArrayLike<Node> & Iterable<Node> {
 function assignedSlotOf(node: Element | Text, host: Element): HTMLSlotElement | null | undefined {
   const root = shadowRootOf(host);
   if (!root) return undefined;
-  if (node.assignedSlot) return node.assignedSlot;
+  const assigned = slotProperty(node);
+  if (assigned) return assigned;
   for (const slot of root.querySelectorAll('slot')) {
     if (slot.assignedNodes().includes(node)) return slot;
   }
@@ -113,7 +115,7 @@ export function flatParent(node: Element | Text): Element | null {
 }
 
 function readFlatParent(node: Element | Text): Element | null {
-  const parent = node.parentNode;
+  const parent = parentNodeOf(node);
   if (parent instanceof Element) {
     const slot = assignedSlotOf(node, parent);
     return slot === undefined ? parent : slot;
@@ -172,7 +174,7 @@ export function elementAt(x: number, y: number): Element | null {
 
 function slottedTextAt(host: Element, x: number, y: number): Text | null {
   const range = document.createRange();
-  for (const child of host.childNodes) {
+  for (const child of childNodesOf(host)) {
     if (child.nodeType !== Node.TEXT_NODE || (child.textContent ?? '').trim() === '') continue;
     range.selectNodeContents(child);
     for (const box of range.getClientRects()) {

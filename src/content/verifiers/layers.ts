@@ -4,6 +4,7 @@ import { contrast, over, parseColour, type Rgba } from './colour';
 import { pointsInBox } from './legibility';
 import { withHits } from './look-through';
 import { noHitLayers, noLayers } from './no-hit-layers';
+import { parentElementOf } from './node-reads';
 import { FAINT, isNone, MIN_CONTRAST, OPAQUE, type Paint, paintAt, paintsAnything, within } from './paint';
 import { pseudoPaintAt } from './pseudo-paint';
 import { PseudoRules } from './pseudo-rules';
@@ -36,7 +37,7 @@ function labelPoints(element: Element): { points: [number, number][]; labels: (E
   let budget = 200;
   for (let node = walker.nextNode(); node && budget-- > 0; node = walker.nextNode()) {
     if ((node.textContent ?? '').trim() === '') continue;
-    const holder = node.parentElement;
+    const holder = parentElementOf(node);
     if (holder && (getComputedStyle(holder).visibility !== 'visible' || opacityProduct(holder) < 0.1)) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
@@ -51,7 +52,7 @@ function labelPoints(element: Element): { points: [number, number][]; labels: (E
       const y = (top + bottom) / 2;
       for (const f of [0.2, 0.5, 0.8]) {
         points.push([left + (right - left) * f, y]);
-        labels.push(node.parentElement ?? element);
+        labels.push(parentElementOf(node) ?? element);
       }
     }
   }
@@ -78,7 +79,7 @@ function labelPoints(element: Element): { points: [number, number][]; labels: (E
  */
 function shownArea(text: Text, element: Element, box: DOMRect): { left: number; right: number; top: number; bottom: number } | null {
   let area = { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
-  for (let at = text.parentElement; at && at !== element; at = at.parentElement) {
+  for (let at = parentElementOf(text); at && at !== element; at = parentElementOf(at)) {
     const style = getComputedStyle(at);
     // `clip` applies to absolutely positioned boxes only; overflow to boxes that are not inline,
     // each axis by its own (as clip.ts clipOf reads them).
@@ -97,10 +98,11 @@ const CLIPPING = /hidden|clip|scroll|auto/u;
 function labelColours(element: Element): { text: Rgba; background: Rgba } | null {
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if ((node.textContent ?? '').trim() === '' || !node.parentElement) continue;
-    const style = getComputedStyle(node.parentElement);
+    const parent = parentElementOf(node);
+    if ((node.textContent ?? '').trim() === '' || !parent) continue;
+    const style = getComputedStyle(parent);
     const text = parseColour(style.getPropertyValue('-webkit-text-fill-color') || style.color);
-    const background = solidBehind(node.parentElement);
+    const background = solidBehind(parent);
     return text && background ? { text: over(text, background), background } : null;
   }
   return null;

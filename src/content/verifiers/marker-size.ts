@@ -1,4 +1,5 @@
 import { canvas2d, pageFont } from './font-ink';
+import { parentElementOf } from './node-reads';
 import { isNone, type Sides } from './paint';
 import { firstLineSides, px, stretch, zoomed } from './reach-sides';
 import { perTask } from './task-memo';
@@ -86,7 +87,7 @@ function ordinalChars(node: Element, type: string): number {
  * item counts on the document's counters: unbounded.
  */
 function ordinalBound(node: Element): number {
-  const list = node.parentElement;
+  const list = parentElementOf(node);
   if (node.localName !== 'li' || !list || !['ol', 'ul', 'menu'].includes(list.localName)) return Number.POSITIVE_INFINITY;
   return perTask('ordinal-bound', list, () => {
     let base = Math.abs(Number(list.getAttribute('start') ?? 0));

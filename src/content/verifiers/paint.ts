@@ -1,6 +1,7 @@
 import { parseColour, type Rgba } from './colour';
 import { lengths } from './css-length';
 import { highlightOn } from './glyph-inputs';
+import { childNodesOf } from './node-reads';
 import { PseudoRules } from './pseudo-rules';
 import { onScrollbar } from './scrollbars';
 import { describeElement, filterOpacity, parentElement } from './visibility';
@@ -168,7 +169,7 @@ export function relativeOpacity(element: Element, shared: ReadonlySet<Element>):
 
 export function ownTextRects(element: Element): DOMRect[] {
   const rects: DOMRect[] = [];
-  for (const child of element.childNodes) {
+  for (const child of childNodesOf(element)) {
     if (child.nodeType !== Node.TEXT_NODE || (child.textContent ?? '').trim() === '') continue;
     const range = document.createRange();
     range.selectNodeContents(child);

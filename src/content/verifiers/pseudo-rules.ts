@@ -1,4 +1,5 @@
 import { shadowRootOf } from './flat-tree';
+import { parentElementOf } from './node-reads';
 
 /**
  * Which elements may have ::before / ::after content, from the style rules that can give them
@@ -227,7 +228,7 @@ function scopesFor(element: Element): Scope[] {
   const scopes: Scope[] = [element.getRootNode() as Scope];
   const own = shadowRootOf(element);
   if (own) scopes.push(own);
-  const parent = element.parentElement;
+  const parent = parentElementOf(element);
   const hostRoot = parent ? shadowRootOf(parent) : null;
   if (hostRoot) scopes.push(hostRoot);
   if (element.hasAttribute('part')) {

@@ -9,6 +9,7 @@
  * skipped after that is judged as it is: not rendered, not visible to the user.
  */
 import { queryTarget } from '../query';
+import { isConnectedOf } from './node-reads';
 import { isInViewport } from './visibility';
 
 /** Painted frames waited for at most while the target's section is still skipped. */
@@ -21,7 +22,7 @@ type Probe = Element & { checkVisibility?: (options?: Record<string, boolean>) =
 /** In a `content-visibility: auto` subtree the browser skips for now (shown once it is relevant). */
 export function skippedForNow(element: Element): boolean {
   const probe = element as Probe;
-  if (!probe.checkVisibility || !element.isConnected) return false;
+  if (!probe.checkVisibility || !isConnectedOf(element)) return false;
   return probe.checkVisibility() && !probe.checkVisibility({ contentVisibilityAuto: true });
 }
 

@@ -1,6 +1,7 @@
 import { parseColour } from './colour';
 import { flatParent } from './flat-tree';
 import { glyphPx, MIN_CONTROL_PX, MIN_GLYPH_PX } from './legibility';
+import { childNodesOf, isConnectedOf } from './node-reads';
 import { perTaskChain } from './task-memo';
 
 /** Below this many CSS pixels in either dimension nothing legible can be shown. */
@@ -11,7 +12,7 @@ export const OUTSIDE_VIEWPORT = 'outside the viewport';
 
 /** Why an element is not visibly rendered, or null when it is. Checked through the ancestor chain. */
 export function hiddenBy(element: Element): string | null {
-  if (!element.isConnected) return 'detached';
+  if (!isConnectedOf(element)) return 'detached';
   const probe = element as Element & { checkVisibility?: (options?: Record<string, boolean>) => boolean };
   if (probe.checkVisibility && !probe.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) {
     // visibility is inherited but not final: a visibility:visible descendant still paints. If it
@@ -57,7 +58,7 @@ function paintedByVisibleDescendant(element: Element): boolean {
     if (style.visibility !== 'visible') continue;
     const rect = child.getBoundingClientRect();
     if (rect.width < MIN_CONTROL_PX || rect.height < MIN_CONTROL_PX) continue;
-    const text = Array.from(child.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+    const text = Array.from(childNodesOf(child)).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
     const ink = parseColour(style.getPropertyValue('-webkit-text-fill-color') || style.color);
     const size = glyphPx(child, style, []);
     if (text && (ink === null || ink[3] >= 0.1) && (size === null || size >= MIN_GLYPH_PX)) return true;
