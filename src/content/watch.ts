@@ -106,9 +106,15 @@ export function startWatch(requestId: string, element: Element, certified: Box |
   const change = (why: string) => {
     watch.changed ??= why;
   };
-  // Not by more than rounding: the certification saw the target as painted after any scroll it
-  // made (settle.ts renderElement; Firefox's snap of a scroll to a whole pixel once moved it by 1 px).
-  if (certified && moved(box, certified))
+  // Not by more than one device pixel and rounding: the certification saw the target as painted
+  // after any scroll it made (settle.ts renderElement), but on a loaded machine Firefox may snap
+  // that scroll to a whole pixel only after the certification (its next refresh came later than
+  // two animation frames): the fuzzer's replayed twins were refused as moved by 0, 1 px, 34 of 220
+  // in Firefox with two benches running, once this was cut from 2 px to rounding. A band one device
+  // pixel high holds no legible glyph (legibility.ts MIN_GLYPH_PX: 6), so the pixels read at the
+  // certified place are still the target's; a decoy needs it moved by about a label's height
+  // (test/fixtures/scroll-decoy.html: 60 px).
+  if (certified && moved(box, certified, 0.5 + 1 / Math.max(1, devicePixelRatio), 0.5))
     change(
       `The target moved by ${Math.round(box.x - certified.x)}, ${Math.round(box.y - certified.y)} px after it was certified: its pixels were read where it no longer is.`,
     );
