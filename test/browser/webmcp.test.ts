@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestPage } from '../support/browsers';
 import { BROWSERS } from '../support/browsers';
 import { openOptions } from '../support/options-page';
-import { answerPendingAsk, codes, propose, proposeAndAnswer, useBrowser } from '../support/suite';
+import { answerPendingAsk, codes, propose, proposeAndAnswer, proposeOrDeny, useBrowser } from '../support/suite';
 import { waitFor, waitOrTimeout } from '../support/wait';
 
 type Listed = { name: string; provider: string; tier: string; digest: string };
@@ -240,6 +240,32 @@ describe.each(BROWSERS)('WebMCP page tools in %s', (name) => {
     expect(codes(verdict as never)).toContain('internal_error');
     await page.close();
   });
+
+  it.each([1, 2, 3, 4])(
+    'runs under a listed name the function registered under that name, whichever read of a name getter changes it (read %i)',
+    async (at) => {
+      const page = await env.open('shop.example', `/webmcp-shifty.html?at=${at}`);
+      const listed = await waitForTools(page, 2);
+      const privileges = await page.evaluate(() =>
+        (
+          window as unknown as { warrant: { tools(): Promise<{ name: string; privilege: string; description: string }[]> } }
+        ).warrant.tools(),
+      );
+      const parcel = privileges.find((tool) => tool.name === 'parcel_status');
+      expect(listed.map((tool) => tool.name)).toContain('parcel_status');
+      const { verdict } = await proposeOrDeny(env, page, { tool: 'parcel_status', args: { orderId: 'A1' } });
+      // What ran is what was listed under the name: the lookup, without an ask, or the payment, asked and denied.
+      if (parcel?.description === 'Look up where a parcel is') {
+        expect(verdict, JSON.stringify(verdict.reasons)).toMatchObject({ decision: 'allow', executed: true });
+        expect(await runs(page)).toEqual(['lookup:A1']);
+      } else {
+        expect(parcel?.description).toBe('Pay the open invoice');
+        expect(verdict.executed).toBe(false);
+        expect(await runs(page)).toEqual([]);
+      }
+      await page.close();
+    },
+  );
 
   it('keeps built-in names for built-ins: a page tool named "click" is refused', async () => {
     const page = await env.open('bank.example', '/webmcp.html');

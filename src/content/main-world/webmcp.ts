@@ -119,7 +119,13 @@ function gateRegisterTool(holder: object, propose: Propose): void {
  * Returns a data snapshot of the tool whose execute goes through Warrant, and `accept`, which
  * reports the definition to Warrant once the page's WebMCP has taken the registration.
  */
-function gateTool(tool: Tool, signal: AbortSignal | undefined, propose: Propose): { tool: Tool; accept: () => void } | null {
+function gateTool(given: Tool, signal: AbortSignal | undefined, propose: Propose): { tool: Tool; accept: () => void } | null {
+  let tool: Tool;
+  try {
+    tool = readOnce(given);
+  } catch {
+    return null;
+  }
   const name = typeof tool.name === 'string' ? tool.name : '';
   const execute = tool.execute;
   if (typeof execute !== 'function' || apply(weakSetHas, ours, [execute])) return null;
@@ -172,7 +178,33 @@ function gateTool(tool: Tool, signal: AbortSignal | undefined, propose: Propose)
   return { tool: snapshot, accept };
 }
 
-/** Plain data only: getters run once, here, and the schema is copied through JSON. */
+/**
+ * Each of the page's fields read once, here: the name that keys this frame's table of functions,
+ * the name reported to Warrant and the name the page's WebMCP holds come from one read. A red team
+ * (Dec 7, Chromium) gave a tool a `name` getter that answered differently on its third read: a
+ * listed read-only tool's name ran a payment tool's function, with no ask.
+ */
+function readOnce(tool: Tool): Tool {
+  const read: Tool = createObject(null);
+  for (let at = 0; at < FIELDS.length; at += 1) {
+    const key = FIELDS[at]!;
+    read[key] = tool[key];
+  }
+  const annotations = read.annotations;
+  if (annotations && typeof annotations === 'object') {
+    const copy: Record<string, unknown> = createObject(null);
+    for (let at = 0; at < ANNOTATIONS.length; at += 1) {
+      const key = ANNOTATIONS[at]!;
+      copy[key] = (annotations as Record<string, unknown>)[key];
+    }
+    read.annotations = copy;
+  }
+  return read;
+}
+
+const FIELDS = ['name', 'title', 'description', 'inputSchema', 'annotations', 'execute'] as const;
+
+/** Plain data only, from readOnce's copy; the schema is copied through JSON. */
 function describe(tool: Tool, execute: unknown) {
   let inputSchema = tool.inputSchema ?? { type: 'object', properties: {} };
   inputSchema = parseJson(typeof inputSchema === 'string' ? inputSchema : (apply(stringify, null, [inputSchema]) as string));
