@@ -1,4 +1,5 @@
 import { optionsNamed } from '../core/plan/options';
+import { sensitiveData } from '../core/plan/sensitive';
 import type { Action } from '../messages/background-content';
 import { DATE_INPUTS } from './date-inputs';
 import { hostedRoot } from './verifiers/flat-tree';
@@ -60,7 +61,23 @@ function asHtml(element: Element | null): HTMLElement {
  * Focusing runs the page's focus handlers before anything is typed or chosen: what they change
  * there was not certified. Thrown by the actions; the executor reports it as stale evidence.
  */
-export class ChangedOnFocus extends Error {}
+/** The page is no longer as certified at the action (focus moved, the field changed, data not judged): stale_evidence. */
+export class StaleAtAction extends Error {}
+
+/**
+ * What the field will hold is judged, not only the text typed: the background judged the call's
+ * text (a card number or an IBAN in it makes the call a credential action, core/plan/sensitive.ts),
+ * and one typed in two appending calls ("4111 1111 ", then "1111 1111") made neither call one (a red
+ * team, Dec 7, both browsers). Appended to what the field holds, text that completes such data
+ * was not judged as such: nothing is typed (stale_evidence), and the assistant can type it whole,
+ * to be asked about.
+ */
+function unjudgedData(text: string, held: string): void {
+  if (sensitiveData(text) !== null) return;
+  const completes = sensitiveData(held.slice(-64) + text);
+  if (completes !== null && sensitiveData(held) === null)
+    throw new StaleAtAction(`The field would then hold ${completes}, which the text typed alone does not show; nothing was typed.`);
+}
 
 /** The element that has focus, inside shadow trees too, open or closed (looked up now: a focus handler may have attached one). */
 function focused(): Element | null {
@@ -83,7 +100,8 @@ function typeInto(element: HTMLElement, text: string, replace: boolean): void {
   // where the focus is: it must be on that region itself (not moved to a password field, nor into a
   // field inside it).
   if (field ? fieldShape(field) !== before : focused() !== element)
-    throw new ChangedOnFocus('Focusing the field changed it or moved the focus elsewhere; nothing was typed.');
+    throw new StaleAtAction('Focusing the field changed it or moved the focus elsewhere; nothing was typed.');
+  unjudgedData(text, replace ? '' : field ? field.value : (element.textContent ?? ''));
   if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
     const proto = element instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
     // A date or time is the whole value, in its own form, tried first on a field of the same type
@@ -132,7 +150,7 @@ function choose(element: Element | null, option: string): void {
   select.focus();
   // A focus handler that changed what the options show or send: nothing is chosen.
   if (match.value !== value || shownOptionLabel(match) !== label || optionsNamed(optionsOf(select), option).length !== 1)
-    throw new ChangedOnFocus('Focusing the control changed its options; nothing was chosen.');
+    throw new StaleAtAction('Focusing the control changed its options; nothing was chosen.');
   // The option itself, not the first with its value (a handler could have given another that value).
   match.selected = true;
   select.dispatchEvent(new Event('input', { bubbles: true }));

@@ -1,6 +1,6 @@
 import type { FormRequest } from '../core/plan';
 import type { Action, ExecuteCommand, ExecuteResult } from '../messages/background-content';
-import { ChangedOnFocus, performAction, prepareSubmit } from './actions';
+import { performAction, prepareSubmit, StaleAtAction } from './actions';
 import { onlySubmitting } from './only-submitting';
 import { runRecord } from './run-record';
 import { submitGuarded } from './submission-guard';
@@ -142,7 +142,7 @@ async function executeOnce(command: ExecuteCommand, announce: Announce | null): 
     if (submitted) return notExecuted('stale_evidence', UNCERTIFIED_SUBMISSION);
     return result === undefined ? { executed: true, code: null, message: null } : { executed: true, code: null, message: null, result };
   } catch (error) {
-    if (error instanceof ChangedOnFocus) return notExecuted('stale_evidence', error.message);
+    if (error instanceof StaleAtAction) return notExecuted('stale_evidence', error.message);
     return notExecuted('execution_failed', error instanceof Error ? error.message : String(error));
   }
 }

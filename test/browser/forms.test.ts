@@ -338,7 +338,12 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
 
   it('asks before typing a card number or an IBAN into a field not declared for it', async () => {
     const page = await open('honest');
-    for (const text of ['4111 1111 1111 1111', 'DE89 3704 0044 0532 0130 00']) {
+    for (const text of [
+      '4111 1111 1111 1111',
+      'DE89 3704 0044 0532 0130 00',
+      '4111.1111.1111.1111',
+      '４１１１ １１１１ １１１１ １１１１',
+    ]) {
       const asked = await proposeAndAnswer(
         env,
         page,
@@ -352,6 +357,15 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
       decision: 'allow',
       executed: true,
     });
+    // Typed in two appending calls, neither of which shows it (a red team, Dec 7): the second would
+    // make the field hold a card number, and is not performed; ordinary text appends as before.
+    const type = (text: string, replace = false) => propose(page, { tool: 'type', args: { target: '#recipient', text, replace } });
+    expect(await type('4111 1111 ', true)).toMatchObject({ decision: 'allow', executed: true });
+    const second = await type('1111 1111');
+    expect(second.executed).toBe(false);
+    expect(codes(second)).toContain('stale_evidence');
+    expect(await type('Smith')).toMatchObject({ decision: 'allow', executed: true });
+    expect(await page.evaluate(() => (document.getElementById('recipient') as HTMLInputElement).value)).toBe('4111 1111 Smith');
     await page.close();
   });
 

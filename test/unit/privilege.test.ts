@@ -431,6 +431,26 @@ describe('privilege by effect beyond words', () => {
     expect(targetPrivilege('type', 'interact', field, { visibleText: null, typed: 'Order 1234567890123' })).toBe('interact');
     expect(targetPrivilege('type', 'interact', field, { visibleText: null, typed: 'DE89 3704 0044 0532 0130 01' })).toBe('interact');
   });
+
+  it("reads card numbers and IBANs in any shape: other separators, no-break spaces, full-width or other scripts' digits", () => {
+    const field = element({ tag: 'input', inputType: 'text', editable: true });
+    const typed = (text: string) => targetPrivilege('type', 'interact', field, { visibleText: null, typed: text });
+    // A red team's shapes (Dec 7): each was typed into a gift note without an ask.
+    for (const text of [
+      '4111.1111.1111.1111',
+      '4111\u00a01111\u00a01111\u00a01111',
+      '4111\u202f1111/1111_1111',
+      '４１１１ １１１１ １１１１ １１１１',
+      '٤١١١ ١١١١ ١١١١ ١١١١',
+      '४१११–११११–११११–११११',
+      'DE89.3704.0044.0532.0130.00',
+      'ＤＥ８９ ３７０４ ００４４ ０５３２ ０１３０ ００',
+    ])
+      expect(typed(text), text).toBe('credential');
+    // Honest numbers stay plain text: a phone number, a date, an order number, half a card.
+    for (const text of ['+44 20 7946 0958', '2026.12.24', 'Order 123-456-789', '4111 1111', '4111.1111.1111.1112'])
+      expect(typed(text), text).toBe('interact');
+  });
 });
 
 describe('select: the option the user reads', () => {

@@ -7,13 +7,35 @@
  * them (payment hints, `type=password`).
  */
 export function sensitiveData(text: string): 'a payment card number' | 'an IBAN' | null {
-  for (const candidate of text.split(/[^\dA-Za-z -]+/u)) {
+  for (const candidate of asciiShape(text).split(/[^\dA-Za-z -]+/u)) {
     const digits = candidate.replace(/[ -]/gu, '');
     if (/^\d{13,19}$/u.test(digits) && luhn(digits) && !/^(\d)\1+$/u.test(digits)) return 'a payment card number';
     const compact = candidate.replace(/ /gu, '').toUpperCase();
     if (/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/u.test(compact) && ibanValid(compact)) return 'an IBAN';
   }
   return null;
+}
+
+/**
+ * The text in the shape the check reads: compatibility forms folded (NFKC: full-width digits and
+ * letters), every decimal digit as its ASCII digit (Arabic-Indic, Devanagari…), and any run of
+ * spaces (no-break and thin ones too) or separating punctuation (. / _ · • and the dashes) as one
+ * space. A red team (Dec 7) typed "4111.1111.1111.1111", the same with no-break spaces, in full-width
+ * digits, and an IBAN written with dots into a gift note, each without an ask.
+ */
+function asciiShape(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/\p{Nd}/gu, (digit) => String(digitValue(digit)))
+    .replace(/[\s\p{Zs}._/\\·•‧\p{Pd}]+/gu, ' ');
+}
+
+/** A decimal digit's value: its place in its script's run of ten (Unicode lays each out in order, 0 first). */
+function digitValue(digit: string): number {
+  const code = digit.codePointAt(0)!;
+  let value = 0;
+  while (value < 9 && /\p{Nd}/u.test(String.fromCodePoint(code - value - 1))) value++;
+  return value;
 }
 
 function luhn(digits: string): boolean {
