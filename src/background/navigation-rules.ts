@@ -27,14 +27,19 @@ export type RuleInputs = {
 
 const POST_NAVIGATIONS: browser.DeclarativeNetRequest.ResourceType[] = ['main_frame', 'sub_frame', 'object'];
 
-/** A watch's rules: top-level requests the watched sites start towards sites not judged; and, while `posts`, POST navigations. */
+/**
+ * A watch's rules: top-level requests and hyperlink auditing pings the watched sites start towards
+ * sites not judged; and, while `posts`, POST navigations. A link's `ping` is a request the click
+ * sends (a POST, in Chromium; Firefox sends none unless `browser.send_pings`): a red team (Dec 7)
+ * had a same-site link ping evil.example as Warrant clicked it. Pings to the judged sites go.
+ */
 export function rulesOf(watch: RuleInputs): browser.DeclarativeNetRequest.Rule[] {
   const navigation: browser.DeclarativeNetRequest.Rule = {
     id: watch.ruleId,
     priority: 1,
     action: { type: 'block' },
     condition: {
-      resourceTypes: ['main_frame'],
+      resourceTypes: ['main_frame', 'ping'],
       initiatorDomains: watch.initiators,
       excludedRequestDomains: watch.allowed,
       ...(watch.others.length > 0 ? { excludedTabIds: watch.others } : {}),

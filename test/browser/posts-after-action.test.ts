@@ -58,6 +58,24 @@ describe.each(BROWSERS)('POSTs after an action certified to submit nothing in %s
     }
   });
 
+  it("sends no link's ping to a site the click was not judged to reach; a ping to the link's own site goes", async () => {
+    const pings = (path: string) => env.server.posts.filter((post) => post.path === path).length;
+    const [far, own] = [pings('/ping-far'), pings('/ping-own')];
+    for (const [target, label] of [
+      ['#far-ping', 'Shipping info'],
+      ['#own-ping', 'Returns'],
+    ]) {
+      const page = await env.open('shop.example', '/link-ping.html');
+      const verdict = await propose(page, { tool: 'click', args: { target }, claims: { label } });
+      expect(verdict, target).toMatchObject({ decision: 'allow', executed: true });
+      await page.close();
+    }
+    // Firefox sends no pings unless browser.send_pings is set; Chromium sends them with the navigation.
+    if (name === 'chromium') await expect.poll(() => pings('/ping-own'), { timeout: 5_000 }).toBe(own + 1);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(pings('/ping-far')).toBe(far);
+  });
+
   it("lets a POST submission the policy allows out at once after a plain click: its own request, exactly, goes through the click's POST rule", async () => {
     // Commits allowed and read without the pixels, so the submission follows the click within its second.
     const allowing = {
