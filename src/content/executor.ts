@@ -130,16 +130,17 @@ async function executeOnce(command: ExecuteCommand, announce: Announce | null): 
   const tool = command.action.tool;
   if ((tool === 'submit' || tool === 'click') && entry.submission !== null && entry.element !== null) return submit(entry, tool);
   try {
-    let submitted = false;
+    let stopped: 'submission' | 'download' | null = null;
     const result = onlySubmitting(
       null,
       entry.element,
       () => performAction(command.action, entry.element),
-      () => {
-        submitted = true;
+      (what) => {
+        stopped ??= what ?? 'submission';
       },
     );
-    if (submitted) return notExecuted('stale_evidence', UNCERTIFIED_SUBMISSION);
+    if (stopped === 'download') return notExecuted('stale_evidence', UNCERTIFIED_DOWNLOAD);
+    if (stopped !== null) return notExecuted('stale_evidence', UNCERTIFIED_SUBMISSION);
     return result === undefined ? { executed: true, code: null, message: null } : { executed: true, code: null, message: null, result };
   } catch (error) {
     if (error instanceof StaleAtAction) return notExecuted('stale_evidence', error.message);
@@ -149,6 +150,9 @@ async function executeOnce(command: ExecuteCommand, announce: Announce | null): 
 
 const late = (command: ExecuteCommand) => command.startBy !== undefined && Date.now() > command.startBy;
 const TOO_LATE = 'The command came too late to be performed; nothing was run.';
+
+const UNCERTIFIED_DOWNLOAD =
+  'The page made the link a download while it was clicked (its download attribute changed), which was not what was certified; the link was not followed.';
 
 const UNCERTIFIED_SUBMISSION =
   'The action started a form submission it was not certified to make (the page changed what it activates); the submission was stopped.';

@@ -35,7 +35,12 @@ const AFTER_MS = 1_000;
  * navigation a task later. Those come after the verdict, which says what the click did: it ran,
  * and what it submitted did not leave. A frame's submission the click did not start goes.
  */
-export function onlySubmitting<T>(form: HTMLFormElement | null, target: Element | null, run: () => T, onStopped: () => void): T {
+export function onlySubmitting<T>(
+  form: HTMLFormElement | null,
+  target: Element | null,
+  run: () => T,
+  onStopped: (what?: 'download') => void,
+): T {
   const keeper = portKeeper();
   const stop = (event: Event) => {
     if (!event.isTrusted || (form !== null && event.target === form)) return;
@@ -77,10 +82,17 @@ export function onlySubmitting<T>(form: HTMLFormElement | null, target: Element 
   // The click's own activation, at the end of its dispatch (bubbling at the window, after the page's
   // listeners there): what it activates, certified to submit nothing, that now would (the page made
   // it a submit button of a form anywhere, another document's too) is not activated.
+  // So is a link the page made a download during the click (its `download` attribute set or
+  // changed by its own handler: a red team, Dec 7, had "Read the report" save guide.exe): a
+  // download is a commit, judged by the attribute as certified, which was read before the handlers.
+  const downloads = activated.filter(isLink).map((link) => ({ link, was: link.getAttribute('download') }));
   const activation = failClosed(onStopped, (event: Event) => {
     if (form === null && activated.some((element) => submitterOf(element) !== null)) {
       event.preventDefault();
       onStopped();
+    } else if (downloads.some(({ link, was }) => link.getAttribute('download') !== was)) {
+      event.preventDefault();
+      onStopped('download');
     }
   });
   const roots = shadowRoots();
@@ -158,6 +170,7 @@ function activatedBy(target: Element): Element[] {
 }
 
 const ACTIVATES = new Set(['button', 'input', 'a', 'area', 'label', 'summary']);
+const isLink = (element: Element) => (element.localName === 'a' || element.localName === 'area') && element.hasAttribute('href');
 /** What a navigation names as its source when a form in its own tree submits: the submitter, or the form. */
 const SUBMITTERS = new Set(['button', 'input', 'form']);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY } from '../../src/core/policy/defaults';
 import { BROWSERS } from '../support/browsers';
-import { propose, proposeAndAnswer, useBrowser } from '../support/suite';
+import { codes, propose, proposeAndAnswer, useBrowser } from '../support/suite';
 
 /**
  * The request that leaves after an action certified to submit nothing (background/navigation-guard.ts,
@@ -74,6 +74,21 @@ describe.each(BROWSERS)('POSTs after an action certified to submit nothing in %s
     if (name === 'chromium') await expect.poll(() => pings('/ping-own'), { timeout: 5_000 }).toBe(own + 1);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(pings('/ping-far')).toBe(far);
+  });
+
+  it('does not follow a link its own click handler makes a download; a handler that only counts the click leaves the link as it was', async () => {
+    const fetched = () => env.server.requests.filter((request) => request.path === '/download-file.bin').length;
+    const before = fetched();
+    const page = await env.open('shop.example', '/link-download.html');
+    const made = await propose(page, { tool: 'click', args: { target: '#guide' }, claims: { label: 'Read the guide' } });
+    expect(made.executed, JSON.stringify(made.reasons)).toBe(false);
+    expect(codes(made)).toContain('stale_evidence');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(fetched()).toBe(before);
+    const counted = await propose(page, { tool: 'click', args: { target: '#terms' }, claims: { label: 'Read the terms' } });
+    expect(counted).toMatchObject({ decision: 'allow', executed: true });
+    await expect.poll(() => page.evaluate(() => location.hash), { timeout: 5_000 }).toBe('#terms');
+    await page.close();
   });
 
   it("lets a POST submission the policy allows out at once after a plain click: its own request, exactly, goes through the click's POST rule", async () => {
