@@ -30,7 +30,7 @@ import { settleFrame } from './execute';
 import { subframeView } from './frame-chain';
 import { wordlessPictures } from './picture-regions';
 import { certifyPixels, type PixelEvidence, type ScreenView, type Shot } from './pixels';
-import { type FrameSender, frameKey } from './sender';
+import { type FrameSender, frameKey, originOf } from './sender';
 
 /**
  * COLLECT EVIDENCE: everything the judge will weigh for one resolved built-in call — the frame's
@@ -90,6 +90,7 @@ export async function collectEvidence(
       visibleText: targetLabel,
       accessibleName,
       frameOrigin: sender.frameOrigin,
+      tabOrigin: originOf(sender.tabUrl),
       ...(call.tool === 'type' ? { typed: call.args.text } : {}),
     });
     digest = target.element.digest;

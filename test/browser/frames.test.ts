@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSERS } from '../support/browsers';
-import { clicks, codes, useBrowser, type Verdict } from '../support/suite';
+import { answerPendingAsk, clicks, codes, useBrowser, type Verdict } from '../support/suite';
 import { waitFor } from '../support/wait';
 
 type ChildReport = { verdict: Verdict; clicks: string[] };
@@ -28,6 +28,22 @@ describe.each(BROWSERS)('frames in %s', (name) => {
     );
     expect(text).toContain(`evil.example:${env.server.port}`);
     await popup.close();
+    await page.close();
+  });
+
+  it("judges a frame's link that replaces the top page against the tab's site: a cross-site frame's target=_top link to its own site is asked about; one within the frame is not", async () => {
+    const page = await env.open('bank.example', '/frame-host.html');
+    const run = (call: unknown) =>
+      page.evaluate((c) => (window as unknown as { runInChild(c: unknown): Promise<ChildReport> }).runInChild(c), call);
+    const top = run({ tool: 'click', args: { target: '#top-link' }, claims: { label: 'Continue to your offer' } });
+    const listed = await answerPendingAsk(env, { approve: false });
+    expect(listed.text).toContain('Continue to your offer');
+    const { verdict } = await top;
+    expect(verdict.executed).toBe(false);
+    expect(codes(verdict)).toContain('not_approved');
+    expect(await page.evaluate(() => location.pathname)).toBe('/frame-host.html');
+    const within = await run({ tool: 'click', args: { target: '#frame-link' }, claims: { label: 'More offers' } });
+    expect(within.verdict).toMatchObject({ decision: 'allow', executed: true });
     await page.close();
   });
 });

@@ -201,6 +201,23 @@ describe('privilege from target semantics beyond the visible text', () => {
     );
     expect(targetPrivilege('type', 'interact', element({ tag: 'input', editable: true }), 'Name')).toBe('interact');
   });
+
+  it("judges a link that opens in another browsing context against the tab's site as well as its frame's", () => {
+    const frame = { visibleText: 'Help', frameOrigin: 'https://evil.example', tabOrigin: 'https://bank.example' };
+    // A cross-site frame's target=_top link to its own site, or to a lookalike of the tab's (a red team, Dec 7).
+    for (const href of ['https://evil.example/help', 'https://xn--bnk-6cd.example/'])
+      expect(clickPrivilege(element({ tag: 'a', href, opensElsewhere: true }), frame), href).toBe('navigate');
+    // Within the frame, its own site is no navigation; the tab's site from anywhere is none either.
+    expect(clickPrivilege(element({ tag: 'a', href: 'https://evil.example/help' }), frame)).toBe('interact');
+    const top = { visibleText: 'Help', frameOrigin: 'https://bank.example', tabOrigin: 'https://bank.example' };
+    expect(clickPrivilege(element({ tag: 'a', href: 'https://www.bank.example/help', opensElsewhere: true }), top)).toBe('interact');
+    expect(
+      clickPrivilege(element({ tag: 'a', href: 'https://bank.example/help', opensElsewhere: true }), {
+        ...frame,
+        frameOrigin: 'https://bank.example',
+      }),
+    ).toBe('interact');
+  });
 });
 
 describe('commit words in lookalike spellings', () => {

@@ -13,10 +13,17 @@ import { collapse } from './text-runs';
  */
 
 /** The link the element activates: an HTML <a>/<area> or an SVG <a> (href or xlink:href), and where it goes (link-destination.ts). */
-export function linkOf(element: Element): { href: string; hasAttribute(name: string): boolean } | null {
+export function linkOf(element: Element): { href: string; hasAttribute(name: string): boolean; opensElsewhere: boolean } | null {
   const link = element.closest('a[href], area[href], a[*|href]');
   const href = link === null ? null : linkDestination(link);
-  return href === null ? null : { href, hasAttribute: (name) => link!.hasAttribute(name) };
+  return href === null ? null : { href, hasAttribute: (name) => link!.hasAttribute(name), opensElsewhere: opensElsewhere(link!) };
+}
+
+/** Whether a link navigates a browsing context other than its own frame: its target, else its document's base element's (HTML §4.6.4). */
+function opensElsewhere(link: Element): boolean {
+  const own = link.getAttribute('target') ?? link.getAttributeNS('http://www.w3.org/1999/xlink', 'show');
+  const target = (own ?? link.ownerDocument.querySelector('base[target]')?.getAttribute('target') ?? '').trim().toLowerCase();
+  return target !== '' && target !== '_self' && target !== 'replace';
 }
 
 /** Fields one types a value into; a date or time one takes it in its value's form (actions.ts). */

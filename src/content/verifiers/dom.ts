@@ -235,6 +235,7 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
     formButtons: formButtonLabels(controls),
     href: link?.href ?? null,
     download: link?.hasAttribute('download') ?? false,
+    opensElsewhere: link?.opensElsewhere ?? false,
     options:
       element instanceof HTMLSelectElement
         ? Array.from(element.options, (o) => ({

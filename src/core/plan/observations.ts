@@ -67,6 +67,8 @@ export const UiElementValueSchema = z.strictObject({
   /** A link (or inside one): where it leads, absolute, and whether it downloads. */
   href: z.string().nullable(),
   download: z.boolean(),
+  /** A link that opens in another browsing context than its frame (its target, or its base's: `_top`, `_parent`, `_blank`, a name). */
+  opensElsewhere: z.boolean().default(false),
   /** For <select>: the value and visible text of every option. */
   options: z
     .array(

@@ -22,7 +22,14 @@ const namesAmount = amountReader(NATIVE_OPS);
  * What the extension observed that names or locates the target; never the assistant's claim.
  * `typed`: the text a `type` call would enter (the data itself, judged by its shape).
  */
-export type TargetContext = { visibleText: string | null; accessibleName?: string | null; frameOrigin?: string | null; typed?: string };
+export type TargetContext = {
+  visibleText: string | null;
+  accessibleName?: string | null;
+  frameOrigin?: string | null;
+  /** The tab's top-level origin: where a link that opens in another browsing context is judged too. */
+  tabOrigin?: string | null;
+  typed?: string;
+};
 
 /**
  * The privilege of clicking this element, from what was observed of it. Submitting a form, a
@@ -37,7 +44,7 @@ export function clickPrivilege(element: UiElementValue, context: TargetContext |
   // The words clicked on, and those of the control the click presses (a span's "account" in a "Delete account" button).
   const names = [visibleText, accessibleName, element.pressed];
   if (element.isSubmit) {
-    const submitting = submissionPrivilege(element, names, frameOrigin);
+    const submitting = submissionPrivilege(element, names, contextOf(context));
     if (submitting !== 'interact') return submitting;
   } else if (names.some((name) => name !== null && namesCommitment(name))) return 'commit';
   // A button in a form that holds payment, password or personal-data fields, labelled in a script
@@ -56,6 +63,12 @@ export function clickPrivilege(element: UiElementValue, context: TargetContext |
   const named = (test: (name: string) => boolean) => names.some((name) => name !== null && test(name));
   if (sensitiveForm && (isButton(element) ? named(unreadable) : !entered(element) && named(namesAmount))) return 'commit';
   if (element.href !== null && frameOrigin !== null && leavesSite(frameOrigin, element.href)) return 'navigate';
+  // A link that opens elsewhere (`_top`, `_parent`, `_blank`, a named window) leaves the page the
+  // user is on, not only the frame: a cross-site frame's `target=_top` link to its own site, or to a
+  // lookalike of the tab's, was judged against the frame's site (a red team, Dec 7; the browsers
+  // then blocked the top navigation, which Warrant's click gives no user activation for).
+  const { tabOrigin = null } = contextOf(context);
+  if (element.href !== null && element.opensElsewhere && (tabOrigin === null || leavesSite(tabOrigin, element.href))) return 'navigate';
   return 'interact';
 }
 
@@ -67,14 +80,14 @@ const contextOf = (context: TargetContext | string | null): TargetContext =>
 export function targetPrivilege(tool: string, base: Privilege, element: UiElementValue, context: TargetContext | string | null): Privilege {
   if (tool === 'click') return clickPrivilege(element, context);
   if (tool === 'type' && (element.isPassword || element.isPayment)) return 'credential';
-  const { visibleText, accessibleName = null, frameOrigin = null, typed } = contextOf(context);
+  const { visibleText, accessibleName = null, typed } = contextOf(context);
   if (tool === 'type' && typed !== undefined && sensitiveData(typed) !== null) return 'credential';
   if (tool === 'submit') {
     if (element.formHasPassword) return 'credential';
     // A form is submitted as the user sees it: a hidden one, or one named by a hidden field, asks;
     // what it does is what its submit buttons say, not the words of the field named (a red team, Dec 6).
     if (!element.visible) return 'commit';
-    return submissionPrivilege(element, [visibleText, accessibleName, ...element.formButtons], frameOrigin);
+    return submissionPrivilege(element, [visibleText, accessibleName, ...element.formButtons], contextOf(context));
   }
   return base;
 }
@@ -86,11 +99,18 @@ export function targetPrivilege(tool: string, base: Privilege, element: UiElemen
  * words, and by where it goes), and a dialog form's (`method=dialog`) closes its dialog and sends
  * nothing: judged by its words.
  */
-function submissionPrivilege(element: UiElementValue, names: readonly (string | null)[], frameOrigin: string | null): Privilege {
+function submissionPrivilege(element: UiElementValue, names: readonly (string | null)[], context: TargetContext): Privilege {
+  const { frameOrigin = null, tabOrigin = null } = context;
   const method = element.submission?.method ?? 'post';
   if (method === 'post' || element.formHasPayment || element.formHasPersonal) return 'commit';
   if (names.some((name) => name !== null && namesCommitment(name))) return 'commit';
-  if (method === 'get' && (frameOrigin === null || leavesSite(frameOrigin, getRequestUrl(element.submission!)))) return 'navigate';
+  if (method !== 'get') return 'interact';
+  const url = getRequestUrl(element.submission!);
+  // One that opens in another browsing context (`target=_top`…) is judged against the tab's site too, as a link is.
+  const target = element.submission!.target.trim().toLowerCase();
+  const elsewhere = target !== '' && target !== '_self';
+  if (frameOrigin === null || leavesSite(frameOrigin, url) || (elsewhere && (tabOrigin === null || leavesSite(tabOrigin, url))))
+    return 'navigate';
   return 'interact';
 }
 

@@ -26,6 +26,7 @@ export function uiElementValue(observed: Partial<UiElementValue> = {}): UiElemen
     lang: null,
     href: null,
     download: false,
+    opensElsewhere: false,
     options: null,
     submission: null,
     digest: '',
