@@ -1,7 +1,7 @@
 import { portKeeper } from './port-keeper';
 import { smilTargetsIn } from './verifiers/animations';
 import { shadowIncludingElements } from './verifiers/flat-tree';
-import { isConnectedOf, parentElementOf } from './verifiers/node-reads';
+import { isConnectedOf, nodeTypeOf, parentElementOf } from './verifiers/node-reads';
 import { paintAt, paintsAnything } from './verifiers/paint';
 import { describeElement, parentElement } from './verifiers/visibility';
 import { type FrameWatch, watchFrame } from './watch-frame';
@@ -131,7 +131,7 @@ export function startWatch(requestId: string, element: Element, certified: Box |
   };
   // An element and (a bounded number of) the elements under it: a class on a container restyles them.
   const anyUnder = (node: Node, test: (element: Element) => boolean): boolean => {
-    if (node.nodeType !== Node.ELEMENT_NODE) return false;
+    if (nodeTypeOf(node) !== Node.ELEMENT_NODE) return false;
     const root = node as Element;
     if (test(root)) return true;
     const all = root.querySelectorAll('*');
@@ -180,7 +180,7 @@ export function startWatch(requestId: string, element: Element, certified: Box |
     for (const record of records) {
       if (watch.changed) return;
       if (record.type === 'attributes' && (record.attributeName === 'inert' || isHitsOnly(record))) continue;
-      const target = record.target.nodeType === Node.ELEMENT_NODE ? (record.target as Element) : parentElementOf(record.target);
+      const target = nodeTypeOf(record.target) === Node.ELEMENT_NODE ? (record.target as Element) : parentElementOf(record.target);
       const relevant =
         // The target's own content, or an ancestor's attributes (a class there restyles anything
         // under it); children added to or removed from an ancestor are judged one by one below.

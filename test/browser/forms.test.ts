@@ -332,6 +332,7 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
   it('walks up from a form whose controls shadow its parentNode and more: a button under a faded div is not performed, the same names on a shown form are no obstacle', async () => {
     const page = await env.open('bank.example', '/shadowed-members.html');
     await expectClickRefused(env, page, 'faded', 'Show details', 'target_hidden');
+    await expectClickRefused(env, page, 'faded2', 'Show details', 'target_hidden');
     await expectClickPerformed(env, page, 'plain', 'Show details');
     await page.close();
   });

@@ -1,5 +1,6 @@
 import { getRole } from 'dom-accessibility-api';
 import type { AxNameValue } from '../../core/plan';
+import { nodeTypeOf } from './node-reads';
 import { LABEL_LIMITS, type ShownText, shownText } from './rendered-text';
 import { type Box, collapse, doubt, flowsInline, joinRuns, type Run, Scene, WHITESPACE } from './text-runs';
 import { parentElement } from './visibility';
@@ -218,7 +219,7 @@ function content(element: Element, scene: Scene, context: Context, visited: Set<
       runs.push(...alternative(child, scene, { ...context, recursion: true }, visited));
       continue;
     }
-    if (child.nodeType !== Node.TEXT_NODE || !ownText) continue;
+    if (nodeTypeOf(child) !== Node.TEXT_NODE || !ownText) continue;
     const text = child as Text;
     if (text.data.trim() === '') {
       if (text.data !== '') runs.push(WHITESPACE);

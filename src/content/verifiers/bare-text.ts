@@ -1,6 +1,6 @@
 import { px } from './css-length';
 import { flatChildren } from './flat-tree';
-import { childNodesOf } from './node-reads';
+import { childNodesOf, nodeTypeOf } from './node-reads';
 import { describeElement, parentElement } from './visibility';
 
 /**
@@ -27,7 +27,7 @@ export function bareTextOver(target: Element, area: DOMRect): string | null {
     let style: CSSStyleDeclaration | null = null;
     for (const text of flatChildren(node)) {
       const value = text.nodeValue ?? '';
-      if (text.nodeType !== Node.TEXT_NODE || INKLESS.test(value)) continue;
+      if (nodeTypeOf(text) !== Node.TEXT_NODE || INKLESS.test(value)) continue;
       if (asked++ >= MAX_NODES) return 'too much text around the label to check where it is drawn';
       style ??= getComputedStyle(node);
       const spread = inkSpread(value, style);
@@ -64,4 +64,4 @@ function negative(value: string): number {
 
 /** The element's own text nodes' text (not its descendants'), its spaces kept: they carry the word spacing. */
 export const ownText = (element: Element) =>
-  Array.from(childNodesOf(element), (n) => (n.nodeType === Node.TEXT_NODE ? (n.nodeValue ?? '') : '')).join('');
+  Array.from(childNodesOf(element), (n) => (nodeTypeOf(n) === Node.TEXT_NODE ? (n.nodeValue ?? '') : '')).join('');

@@ -1,5 +1,5 @@
 import { flatChildren, NOT_CONTENT } from './flat-tree';
-import { parentElementOf } from './node-reads';
+import { nodeTypeOf, parentElementOf } from './node-reads';
 import { paintedAs } from './transform';
 import { opacityProduct } from './visibility';
 
@@ -79,7 +79,7 @@ function glyphsOf(element: Element): { glyphs: Glyph[]; complete: boolean; overr
   let override = overriddenAround(element);
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.nodeType === Node.TEXT_NODE) {
+    if (nodeTypeOf(node) === Node.TEXT_NODE) {
       const data = (node as Text).data;
       // Text the reading leaves out (hidden, under 2 px, transparent) places nothing a reader sees:
       // a hidden right-to-left letter between two Latin ones would end the run they are judged in.
@@ -97,7 +97,7 @@ function glyphsOf(element: Element): { glyphs: Glyph[]; complete: boolean; overr
       }
       continue;
     }
-    if (node.nodeType !== Node.ELEMENT_NODE || NOT_CONTENT.has((node as Element).localName)) continue;
+    if (nodeTypeOf(node) !== Node.ELEMENT_NODE || NOT_CONTENT.has((node as Element).localName)) continue;
     if (node !== element && overrides(node as Element)) override = true;
     const children = Array.from(flatChildren(node));
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);

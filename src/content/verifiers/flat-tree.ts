@@ -1,5 +1,5 @@
 import { hasLetterOrDigit } from '../../core/text/letters';
-import { childNodesOf, parentNodeOf, assignedSlotOf as slotProperty } from './node-reads';
+import { childNodesOf, nodeTypeOf, openShadowRootOf, parentNodeOf, assignedSlotOf as slotProperty } from './node-reads';
 import { perTask } from './task-memo';
 
 /**
@@ -24,7 +24,8 @@ function shadowAccess(): ShadowAccess {
   const dom = (globalThis as { chrome?: { dom?: { openOrClosedShadowRoot?: unknown } } }).chrome?.dom;
   const chromium = typeof dom?.openOrClosedShadowRoot === 'function' ? (dom.openOrClosedShadowRoot as ShadowAccess) : null;
   access = (element) => {
-    if (element.shadowRoot) return element.shadowRoot;
+    const open = openShadowRootOf(element);
+    if (open) return open;
     // Firefox content scripts: a read-only property of Element.
     if ('openOrClosedShadowRoot' in element) {
       const root = (element as { openOrClosedShadowRoot?: unknown }).openOrClosedShadowRoot;
@@ -59,11 +60,11 @@ export function hostedRoot(element: Element, name: string): ShadowRoot | null {
 }
 
 const asRoot = (value: unknown): ShadowRoot | null =>
-  value !== null && typeof value === 'object' && (value as Node).nodeType === Node.DOCUMENT_FRAGMENT_NODE ? (value as ShadowRoot) : null;
+  value !== null && typeof value === 'object' && nodeTypeOf(value as Node) === Node.DOCUMENT_FRAGMENT_NODE ? (value as ShadowRoot) : null;
 
 /** The element's shadow root, open or closed (declarative ones are shadow roots like any other). */
 export function shadowRootOf(element: Element): ShadowRoot | null {
-  return element.shadowRoot ?? (mayHost(element) ? perTask('shadow-root', element, shadowAccess()) : null);
+  return openShadowRootOf(element) ?? (mayHost(element) ? perTask('shadow-root', element, shadowAccess()) : null);
 }
 
 const isSlot = (node: Node): node is HTMLSlotElement => node instanceof HTMLSlotElement;
@@ -76,11 +77,11 @@ function slotted(slot: HTMLSlotElement): Node[] {
 
 /** Elements that may host a shadow root (DOM §4.2.14 attachShadow): custom elements and these. */
 const HOSTS = new Set('article aside blockquote body div footer h1 h2 h3 h4 h5 h6 header main nav p section span'.split(' '));
-const mayHost = (element: Element) => element.shadowRoot !== null || HOSTS.has(element.localName) || element.localName.includes('-');
+const mayHost = (element: Element) => openShadowRootOf(element) !== null || HOSTS.has(element.localName) || element.localName.includes('-');
 
 /** The node's children in the flat tree, in order. */
 export function flatChildren(node: Node): ArrayLike<Node> & Iterable<Node> {
-  if (node.nodeType === Node.ELEMENT_NODE) {
+  if (nodeTypeOf(node) === Node.ELEMENT_NODE) {
     const element = node as Element;
     const root = mayHost(element) ? shadowRootOf(element) : null;
     if (root) return childNodesOf(root);
@@ -133,7 +134,7 @@ export function someInFlatSubtree(from: readonly Node[], max: number, test: (ele
   let seen = 0;
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.nodeType !== Node.ELEMENT_NODE) continue;
+    if (nodeTypeOf(node) !== Node.ELEMENT_NODE) continue;
     if (++seen > max || test(node as Element)) return true;
     for (const child of flatChildren(node)) stack.push(child);
   }
@@ -175,7 +176,7 @@ export function elementAt(x: number, y: number): Element | null {
 function slottedTextAt(host: Element, x: number, y: number): Text | null {
   const range = document.createRange();
   for (const child of childNodesOf(host)) {
-    if (child.nodeType !== Node.TEXT_NODE || (child.textContent ?? '').trim() === '') continue;
+    if (nodeTypeOf(child) !== Node.TEXT_NODE || (child.textContent ?? '').trim() === '') continue;
     range.selectNodeContents(child);
     for (const box of range.getClientRects()) {
       if (x >= box.left && x <= box.right && y >= box.top && y <= box.bottom) return child as Text;
@@ -194,11 +195,11 @@ export function holdsLegibleText(element: Element, budget = 2_000): boolean {
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (++seen > budget) return true;
-    if (node.nodeType === Node.TEXT_NODE) {
+    if (nodeTypeOf(node) === Node.TEXT_NODE) {
       if (hasLetterOrDigit((node as Text).data)) return true;
       continue;
     }
-    if (node.nodeType === Node.ELEMENT_NODE && NOT_CONTENT.has((node as Element).localName)) continue;
+    if (nodeTypeOf(node) === Node.ELEMENT_NODE && NOT_CONTENT.has((node as Element).localName)) continue;
     for (const child of flatChildren(node)) stack.push(child);
   }
   return false;

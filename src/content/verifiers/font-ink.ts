@@ -1,4 +1,4 @@
-import { childNodesOf } from './node-reads';
+import { childNodesOf, nodeTypeOf } from './node-reads';
 import { doubt, memoised } from './paint';
 
 /**
@@ -29,7 +29,7 @@ function ink(ctx: CanvasRenderingContext2D, text: string): number {
 /** The element's own text, as the label's glyphs to measure. */
 function ownText(element: Element): string {
   let text = '';
-  for (const child of childNodesOf(element)) if (child.nodeType === Node.TEXT_NODE) text += child.textContent ?? '';
+  for (const child of childNodesOf(element)) if (nodeTypeOf(child) === Node.TEXT_NODE) text += child.textContent ?? '';
   return text.trim().slice(0, 64);
 }
 

@@ -1,5 +1,6 @@
 import { shadowRootOf } from './flat-tree';
 import { type NoHitLayers, pseudoTakesNoHits, takesNoHits } from './no-hit-layers';
+import { inlineStyleOf } from './node-reads';
 import { hitSheet } from './other-pseudos';
 import { describeElement } from './visibility';
 
@@ -26,6 +27,9 @@ export type Looked<T> = { first: T; generated: T | null; doubts: string[] };
  * is checked to have taken (a transition on pointer-events, a `:host` rule with `!important` or a
  * layered one can keep a layer out of the look-up): one that did not is a doubt, for the pixels.
  */
+/** A layer's inline style, through its prototype (a form's control named `style` shadows the property: node-reads.ts). */
+const styleOf = (layer: Element): CSSStyleDeclaration => inlineStyleOf(layer) ?? (layer as HTMLElement).style;
+
 export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
   const doubts: string[] = [];
   const saved = layers.styled.map((layer) => ({
@@ -33,8 +37,8 @@ export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
     hadStyle: layer.hasAttribute('style'),
     values: (['pointer-events', 'interactivity'] as const).map((name) => ({
       name,
-      value: layer.style.getPropertyValue(name),
-      priority: layer.style.getPropertyPriority(name),
+      value: styleOf(layer).getPropertyValue(name),
+      priority: styleOf(layer).getPropertyPriority(name),
     })),
   }));
   const inert = layers.inert.map((root) => ({ root, value: root.getAttribute('inert') ?? '' }));
@@ -44,8 +48,8 @@ export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
   const watch = watchPage(layers.styled, inert);
   try {
     for (const layer of layers.styled) {
-      layer.style.setProperty('pointer-events', 'auto', 'important');
-      if (INTERACTIVITY) layer.style.setProperty('interactivity', 'auto', 'important');
+      styleOf(layer).setProperty('pointer-events', 'auto', 'important');
+      if (INTERACTIVITY) styleOf(layer).setProperty('interactivity', 'auto', 'important');
     }
     for (const { root } of inert) root.removeAttribute('inert');
     // Changing a layer's style or inert runs the page's code at once where it asks to (a custom
@@ -85,10 +89,10 @@ export function withHits<T>(layers: NoHitLayers, run: () => T): Looked<T> {
     for (const { root, value } of inert) root.setAttribute('inert', value);
     for (const { layer, hadStyle, values } of saved) {
       for (const { name, value, priority } of values) {
-        if (value) layer.style.setProperty(name, value, priority);
-        else layer.style.removeProperty(name);
+        if (value) styleOf(layer).setProperty(name, value, priority);
+        else styleOf(layer).removeProperty(name);
       }
-      if (!hadStyle && layer.style.length === 0) layer.removeAttribute('style');
+      if (!hadStyle && styleOf(layer).length === 0) layer.removeAttribute('style');
     }
     // Putting them back runs the same code: what the layers are after it is read next (their paint).
     const changed = watch.foreign('restored');
@@ -118,7 +122,7 @@ function watchPage(
     if (own) roots.add(own);
   }
   for (const root of roots) observer.observe(root, options);
-  const declared = (element: Element) => (element as HTMLElement).style?.cssText ?? '';
+  const declared = (element: Element) => inlineStyleOf(element)?.cssText ?? '';
   const original = new Map(styled.map((element) => [element, declared(element)]));
   const overriddenTo = new Map(styled.map((element) => [element, overridden(declared(element))]));
   // As withHits saved them, and puts them back.

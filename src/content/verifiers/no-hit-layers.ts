@@ -4,6 +4,7 @@ import { flatChildren, flatContains, flatParent } from './flat-tree';
 import { foreignOver, spillsOver } from './foreign-paint';
 import { markerSides } from './marker-size';
 import { inertOverModal } from './modal-inert';
+import { nodeTypeOf } from './node-reads';
 import { OtherPseudoRules } from './other-pseudos';
 import { overflowExtent } from './overflow-extent';
 import { beyondBox, holds, PaintRules, reaches, shapedBox } from './paint-beyond';
@@ -24,7 +25,6 @@ import { parentElement } from './visibility';
  * The same scan finds what paints beyond its own box near the label (paint-beyond.ts), which no
  * look-up at the label's points lists either.
  */
-
 const MAX_SCAN = 20_000;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -266,7 +266,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
     while (stack.length > 0) {
       const node = stack.pop()!;
       if (++scanned > MAX_SCAN) return null;
-      if (node.nodeType !== Node.ELEMENT_NODE) continue;
+      if (nodeTypeOf(node) !== Node.ELEMENT_NODE) continue;
       const element = node as Element;
       if (element !== root && skip.contains(element)) continue;
       if ((element instanceof HTMLElement || element instanceof SVGElement) && overlaps(element.getBoundingClientRect(), area)) {

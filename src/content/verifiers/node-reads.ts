@@ -7,8 +7,8 @@
  * of its form and a button under `opacity: 0.03` was certified and clicked; a hidden
  * `<input name="remove">` made `form.remove()` throw inside the submission guard's `formdata`
  * listener, where the browser swallows it, and a rewritten request left. form-props.ts does the
- * same for the form's own properties; test/unit/node-reads-convention.test.ts keeps these members
- * out of the rest of src/content.
+ * same for the form's own properties; a convention test (test/unit/conventions.test.ts) keeps these
+ * accessors out of the rest of src/content.
  */
 
 type Getter = (this: unknown) => unknown;
@@ -34,6 +34,27 @@ export const parentElementOf = (node: Node): Element | null => nodeGet('parentEl
 export const nextSiblingOf = (node: Node): ChildNode | null => nodeGet('nextSibling').call(node) as ChildNode | null;
 export const childNodesOf = (node: Node): NodeListOf<ChildNode> => nodeGet('childNodes').call(node) as NodeListOf<ChildNode>;
 export const isConnectedOf = (node: Node): boolean => nodeGet('isConnected').call(node) === true;
+export const nodeTypeOf = (node: Node): number => nodeGet('nodeType').call(node) as number;
+/** An element's open shadow root (Element.prototype's getter; closed ones: flat-tree.ts). */
+export const openShadowRootOf = (element: Element): ShadowRoot | null =>
+  member(() => Element.prototype, 'Element', 'shadowRoot', 'get').call(element) as ShadowRoot | null;
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
+
+/** An element's inline style (its namespace's prototype getter; by namespace, not instanceof: a same-origin frame's elements are of another realm). */
+export function inlineStyleOf(element: Element): CSSStyleDeclaration | null {
+  const namespace = element.namespaceURI;
+  const owner =
+    namespace === SVG_NS
+      ? member(() => SVGElement.prototype, 'SVGElement', 'style', 'get')
+      : namespace === MATHML_NS && typeof MathMLElement === 'function'
+        ? member(() => MathMLElement.prototype, 'MathMLElement', 'style', 'get')
+        : namespace === 'http://www.w3.org/1999/xhtml'
+          ? member(() => HTMLElement.prototype, 'HTMLElement', 'style', 'get')
+          : null;
+  return owner === null ? null : (owner.call(element) as CSSStyleDeclaration);
+}
 export const rootNodeOf = (node: Node): Node => member(() => Node.prototype, 'Node', 'getRootNode', 'value').call(node) as Node;
 
 /** The slot an element or text is assigned to (null for slots in closed roots, as the property). */

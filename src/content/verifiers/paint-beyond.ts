@@ -2,6 +2,7 @@ import { inkSpread, ownText } from './bare-text';
 import { px } from './css-length';
 import { flatChildren, flatContains, flatParent } from './flat-tree';
 import { markerSides } from './marker-size';
+import { inlineStyleOf, nodeTypeOf } from './node-reads';
 import { emphasisReach, filterEffects, isNone, type Sides, shadowsOf } from './paint';
 import { originatingSelector, RuleSelectors } from './pseudo-rules';
 import { added, around, filterSides, onScreen, reflection, upright, widen, widest, zoomed } from './reach-sides';
@@ -125,11 +126,11 @@ function overflowOf(element: Element, box: DOMRect): Sides {
   const stack = Array.from(flatChildren(element));
   for (let count = 0; stack.length > 0; ) {
     const node = stack.pop()!;
-    if (node.nodeType === Node.TEXT_NODE) {
+    if (nodeTypeOf(node) === Node.TEXT_NODE) {
       range.selectNodeContents(node);
       if (range.getClientRects().length > 0) add(range.getBoundingClientRect(), around(0));
     }
-    if (node.nodeType !== Node.ELEMENT_NODE) continue;
+    if (nodeTypeOf(node) !== Node.ELEMENT_NODE) continue;
     if (++count > 32) return around(Number.POSITIVE_INFINITY);
     const child = node as Element;
     stack.push(...Array.from(flatChildren(child)));
@@ -200,15 +201,14 @@ export class PaintRules extends RuleSelectors {
   private readonly inlineAbove: Element[] = [];
 
   /**
-   * The inline styles are read once, by what they set: matching every `[style]` element and its
-   * descendants made the 240 descendants of an inline-styled card candidates (Firefox +10 ms).
-   * Inherited ones reach the flat tree's descendants (a host's shadow content, a slot's content).
+   * The inline styles are read once (through the prototype: node-reads.ts), by what they set: matching every `[style]` element and its
+   * descendants made an inline-styled card's 240 descendants candidates (Firefox +10 ms). Inherited ones reach the flat tree's descendants.
    */
   override anyIn(scopes: readonly (Document | ShadowRoot)[]): boolean {
     const any = super.anyIn(scopes);
     for (const scope of scopes) {
       for (const element of Array.from(scope.querySelectorAll('[style]'))) {
-        const reach = touchesBeyond((element as HTMLElement).style);
+        const reach = touchesBeyond(inlineStyleOf(element) ?? (element as HTMLElement).style);
         if (reach !== null) this.inline.add(element);
         if (reach === 'descendants') this.inlineAbove.push(element);
       }

@@ -1,7 +1,7 @@
 import { parseColour, type Rgba } from './colour';
 import { lengths } from './css-length';
 import { highlightOn } from './glyph-inputs';
-import { childNodesOf } from './node-reads';
+import { childNodesOf, nodeTypeOf } from './node-reads';
 import { PseudoRules } from './pseudo-rules';
 import { onScrollbar } from './scrollbars';
 import { describeElement, filterOpacity, parentElement } from './visibility';
@@ -170,7 +170,7 @@ export function relativeOpacity(element: Element, shared: ReadonlySet<Element>):
 export function ownTextRects(element: Element): DOMRect[] {
   const rects: DOMRect[] = [];
   for (const child of childNodesOf(element)) {
-    if (child.nodeType !== Node.TEXT_NODE || (child.textContent ?? '').trim() === '') continue;
+    if (nodeTypeOf(child) !== Node.TEXT_NODE || (child.textContent ?? '').trim() === '') continue;
     const range = document.createRange();
     range.selectNodeContents(child);
     rects.push(...Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0));

@@ -128,7 +128,7 @@ export function readRendered(element: Element, scene = new Scene()): ShownText {
         visit(child, paint);
         continue;
       }
-      if (child.nodeType !== Node.TEXT_NODE) continue;
+      if (!(child instanceof Text) || child instanceof CDATASection) continue;
       const text = child as Text;
       const data = text.data;
       if (data.trim() === '') {

@@ -1,4 +1,5 @@
 import { flatChildren } from './flat-tree';
+import { inlineStyleOf, nodeTypeOf } from './node-reads';
 import { RuleSelectors } from './pseudo-rules';
 
 /**
@@ -30,8 +31,9 @@ export function styleSources(
     if (matched === null) return null;
     seeds.push(...matched);
     for (const element of Array.from(root.querySelectorAll('[style]'))) {
-      const inline = (element as Partial<ElementCSSInlineStyle>).style;
-      if (inline && declares.test(inline.cssText)) seeds.push(element);
+      // Through the prototype: a form's control named `style` shadows the property (node-reads.ts).
+      const inline = inlineStyleOf(element);
+      if (inline === null || declares.test(inline.cssText)) seeds.push(element);
     }
     // Presentation attributes (SVG's `pointer-events`, which an HTML box in a <foreignObject> inherits).
     if (attributes) seeds.push(...Array.from(root.querySelectorAll(attributes)));
@@ -42,7 +44,7 @@ export function styleSources(
   const stack: Node[] = seeds;
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.nodeType !== Node.ELEMENT_NODE || sources.has(node as Element)) continue;
+    if (nodeTypeOf(node) !== Node.ELEMENT_NODE || sources.has(node as Element)) continue;
     sources.add(node as Element);
     for (const child of flatChildren(node)) stack.push(child);
   }

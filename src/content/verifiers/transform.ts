@@ -1,4 +1,5 @@
 import type { Linear } from '../../core/pixels/upright';
+import { inlineStyleOf } from './node-reads';
 
 export type Painted = { linear: Linear; width: number; height: number };
 
@@ -97,7 +98,7 @@ const HTML_NS = 'http://www.w3.org/1999/xhtml';
  */
 function mayTransform(node: Element): boolean {
   if (node.namespaceURI !== HTML_NS) return true;
-  if (node.hasAttribute('style') && TRANSFORMING.test((node as HTMLElement).style.cssText)) return true;
+  if (node.hasAttribute('style') && TRANSFORMING.test(inlineStyleOf(node)?.cssText ?? 'transform')) return true;
   if (mayBeAnimated(node)) return true;
   return perTask(
     'transform-rules',

@@ -1,7 +1,7 @@
 import { parseColour } from './colour';
 import { flatParent } from './flat-tree';
 import { glyphPx, MIN_CONTROL_PX, MIN_GLYPH_PX } from './legibility';
-import { childNodesOf, isConnectedOf } from './node-reads';
+import { childNodesOf, isConnectedOf, nodeTypeOf } from './node-reads';
 import { perTaskChain } from './task-memo';
 
 /** Below this many CSS pixels in either dimension nothing legible can be shown. */
@@ -58,7 +58,7 @@ function paintedByVisibleDescendant(element: Element): boolean {
     if (style.visibility !== 'visible') continue;
     const rect = child.getBoundingClientRect();
     if (rect.width < MIN_CONTROL_PX || rect.height < MIN_CONTROL_PX) continue;
-    const text = Array.from(childNodesOf(child)).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+    const text = Array.from(childNodesOf(child)).some((n) => nodeTypeOf(n) === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
     const ink = parseColour(style.getPropertyValue('-webkit-text-fill-color') || style.color);
     const size = glyphPx(child, style, []);
     if (text && (ink === null || ink[3] >= 0.1) && (size === null || size >= MIN_GLYPH_PX)) return true;
