@@ -462,10 +462,26 @@ describe('privilege by effect beyond words', () => {
       '४१११–११११–११११–११११',
       'DE89.3704.0044.0532.0130.00',
       'ＤＥ８９ ３７０４ ００４４ ０５３２ ０１３０ ００',
+      // A review's (Dec 7): after a word or a line break, before "/CVC", with commas or zero-width spaces.
+      'Card 4111 1111 1111 1111',
+      'Hi\n4111 1111 1111 1111',
+      '4111 1111 1111 1111/123',
+      '4111,1111,1111,1111',
+      '4111\u200b1111\u200b1111\u200b1111',
+      '3782 822463 10005',
     ])
       expect(typed(text), text).toBe('credential');
     // Honest numbers stay plain text: a phone number, a date, an order number, half a card.
-    for (const text of ['+44 20 7946 0958', '2026.12.24', 'Order 123-456-789', '4111 1111', '4111.1111.1111.1112'])
+    for (const text of [
+      '+44 20 7946 0958',
+      '2026.12.24',
+      '7.6.2026 - 10.7.2027',
+      '192.168.1.10 10.0.0.1',
+      '12.99 14.50 3.20 8.99 10.00',
+      'Order 123-456-789',
+      '4111 1111',
+      '4111.1111.1111.1112',
+    ])
       expect(typed(text), text).toBe('interact');
   });
 });
