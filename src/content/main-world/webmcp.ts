@@ -83,11 +83,19 @@ function gateRegisterTool(holder: object, propose: Propose): void {
   const native = descriptor?.value as ((tool: Tool, options?: { signal?: AbortSignal }) => unknown) | undefined;
   if (descriptor === undefined || typeof native !== 'function' || apply(weakSetHas, ours, [native])) return;
   const gated = wrap(native, (original, self, args) => {
-    const tool = args[0] as Tool;
+    const given = args[0] as Tool;
     const options = args[1] as { signal?: AbortSignal } | undefined;
-    if (mirroring !== null && tool && typeof tool === 'object' && tool.name === mirroring) return apply(original, self, args);
-    const gatedTool = tool && typeof tool === 'object' ? gateTool(tool, options?.signal, propose) : null;
-    const passed: Tool | null | undefined = gatedTool ? gatedTool.tool : tool;
+    // Read once, here: the mirror's name is checked on the same copy the page's WebMCP is handed (a
+    // review, Dec 7: a name read again inside the native call could register an ungated execute).
+    let tool: Tool | null = null;
+    try {
+      tool = given && typeof given === 'object' ? readOnce(given) : null;
+    } catch {
+      tool = null;
+    }
+    if (mirroring !== null && tool !== null && tool.name === mirroring) return apply(original, self, [tool, options]);
+    const gatedTool = tool !== null ? gateTool(tool, options?.signal, propose) : null;
+    const passed: Tool | null | undefined = gatedTool ? gatedTool.tool : given;
     const outer = mirroring;
     mirroring = passed && typeof passed === 'object' && typeof passed.name === 'string' ? passed.name : null;
     let result: unknown;

@@ -21,9 +21,10 @@ export function linkOf(element: Element): { href: string; hasAttribute(name: str
 
 /** Whether a link navigates a browsing context other than its own frame: its target, else its document's base element's (HTML §4.6.4). */
 function opensElsewhere(link: Element): boolean {
-  const own = link.getAttribute('target') ?? link.getAttributeNS('http://www.w3.org/1999/xlink', 'show');
+  const show = link.getAttributeNS('http://www.w3.org/1999/xlink', 'show');
+  const own = link.getAttribute('target') ?? (show === null ? null : show.trim() === 'new' ? '_blank' : '');
   const target = (own ?? link.ownerDocument.querySelector('base[target]')?.getAttribute('target') ?? '').trim().toLowerCase();
-  return target !== '' && target !== '_self' && target !== 'replace';
+  return target !== '' && target !== '_self';
 }
 
 /** Fields one types a value into; a date or time one takes it in its value's form (actions.ts). */
