@@ -39,7 +39,12 @@ window.addEventListener(
   (event) => {
     event.stopImmediatePropagation();
     const source = (event as MouseEvent).relatedTarget as Element | null;
-    if (keeper.forbids?.(source) || submitsNothingAbove(source)) event.preventDefault();
+    // A throw answers "forbidden": the frame below then stops its submission (a review, Dec 7).
+    try {
+      if (keeper.forbids?.(source) || submitsNothingAbove(source)) event.preventDefault();
+    } catch {
+      event.preventDefault();
+    }
   },
   true,
 );
