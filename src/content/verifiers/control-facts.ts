@@ -1,3 +1,4 @@
+import { targetsElsewhere } from '../../core/plan/targets';
 import { DATE_INPUTS } from '../date-inputs';
 import { flatParent } from './flat-tree';
 import { isSubmitButton } from './form-request';
@@ -23,8 +24,7 @@ export function linkOf(element: Element): { href: string; hasAttribute(name: str
 function opensElsewhere(link: Element): boolean {
   const show = link.getAttributeNS('http://www.w3.org/1999/xlink', 'show');
   const own = link.getAttribute('target') ?? (show === null ? null : show.trim() === 'new' ? '_blank' : '');
-  const target = (own ?? link.ownerDocument.querySelector('base[target]')?.getAttribute('target') ?? '').trim().toLowerCase();
-  return target !== '' && target !== '_self';
+  return targetsElsewhere(own ?? link.ownerDocument.querySelector('base[target]')?.getAttribute('target') ?? '');
 }
 
 /** Fields one types a value into; a date or time one takes it in its value's form (actions.ts). */

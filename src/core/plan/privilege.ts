@@ -8,6 +8,7 @@ import { commitmentClassifier } from './commit-match';
 import { destinationsOf } from './destinations';
 import type { UiElementValue } from './observations';
 import { sensitiveData } from './sensitive';
+import { targetsElsewhere } from './targets';
 
 /**
  * Whether a label names a commitment, on the label and on its UTS #39 skeleton ("Раy" with
@@ -67,8 +68,7 @@ export function clickPrivilege(element: UiElementValue, context: TargetContext |
   // user is on, not only the frame: a cross-site frame's `target=_top` link to its own site, or to a
   // lookalike of the tab's, was judged against the frame's site (a red team, Dec 7; the browsers
   // then blocked the top navigation, which Warrant's click gives no user activation for).
-  const { tabOrigin = null } = contextOf(context);
-  if (element.href !== null && element.opensElsewhere && (tabOrigin === null || leavesSite(tabOrigin, element.href))) return 'navigate';
+  if (element.href !== null && element.opensElsewhere && leavesTab(contextOf(context), element.href)) return 'navigate';
   return 'interact';
 }
 
@@ -100,16 +100,14 @@ export function targetPrivilege(tool: string, base: Privilege, element: UiElemen
  * nothing: judged by its words.
  */
 function submissionPrivilege(element: UiElementValue, names: readonly (string | null)[], context: TargetContext): Privilege {
-  const { frameOrigin = null, tabOrigin = null } = context;
+  const { frameOrigin = null } = context;
   const method = element.submission?.method ?? 'post';
   if (method === 'post' || element.formHasPayment || element.formHasPersonal) return 'commit';
   if (names.some((name) => name !== null && namesCommitment(name))) return 'commit';
   if (method !== 'get') return 'interact';
   const url = getRequestUrl(element.submission!);
   // One that opens in another browsing context (`target=_top`…) is judged against the tab's site too, as a link is.
-  const target = element.submission!.target.trim().toLowerCase();
-  const elsewhere = target !== '' && target !== '_self';
-  if (frameOrigin === null || leavesSite(frameOrigin, url) || (elsewhere && (tabOrigin === null || leavesSite(tabOrigin, url))))
+  if (frameOrigin === null || leavesSite(frameOrigin, url) || (targetsElsewhere(element.submission!.target) && leavesTab(context, url)))
     return 'navigate';
   return 'interact';
 }
@@ -168,6 +166,9 @@ const isButton = (element: UiElementValue) =>
 export function navigationPrivilege(frameOrigin: string | null, url: string): Privilege {
   return frameOrigin !== null && !leavesSite(frameOrigin, url) ? 'interact' : 'navigate';
 }
+
+/** Whether `url` leaves the tab's site (an unknown tab origin: yes). */
+const leavesTab = ({ tabOrigin = null }: TargetContext, url: string): boolean => tabOrigin === null || leavesSite(tabOrigin, url);
 
 /** Whether `url`, or a URL it carries in its query or fragment (an open redirect), is on another site. */
 function leavesSite(frameOrigin: string, url: string): boolean {
