@@ -2,7 +2,7 @@ import { portKeeper } from './port-keeper';
 import { navigationDestination, navigationPosts, navigationSource, submissionNavigation } from './submission-navigation';
 import { flatContains, flatParent, hostedRoot } from './verifiers/flat-tree';
 import { submitterOf } from './verifiers/form-request';
-import { linkDestination } from './verifiers/link-destination';
+import { LINK, linkDestination } from './verifiers/link-destination';
 
 /** How long after an action a submission's navigation it started is still stopped: the browser starts it a task later. */
 const AFTER_MS = 1_000;
@@ -170,7 +170,8 @@ function activatedBy(target: Element): Element[] {
 }
 
 const ACTIVATES = new Set(['button', 'input', 'a', 'area', 'label', 'summary']);
-const isLink = (element: Element) => (element.localName === 'a' || element.localName === 'area') && element.hasAttribute('href');
+/** One reading of what a link is for the certification (control-facts.ts linkOf) and this check: SVG's <a xlink:href> too. */
+const isLink = (element: Element) => element.matches(LINK);
 /** What a navigation names as its source when a form in its own tree submits: the submitter, or the form. */
 const SUBMITTERS = new Set(['button', 'input', 'form']);
 

@@ -89,14 +89,24 @@ describe.each(BROWSERS)('POSTs after an action certified to submit nothing in %s
     const fetched = () => env.server.requests.filter((request) => request.path === '/download-file.bin').length;
     const before = fetched();
     const page = await env.open('shop.example', '/link-download.html');
-    const made = await propose(page, { tool: 'click', args: { target: '#guide' }, claims: { label: 'Read the guide' } });
-    expect(made.executed, JSON.stringify(made.reasons)).toBe(false);
-    expect(codes(made)).toContain('stale_evidence');
+    for (const [target, label] of [
+      ['#guide', 'Read the guide'],
+      // An SVG link (xlink:href) is a link to this check as it is to the certification.
+      ['#manual', 'Read the manual'],
+    ]) {
+      const made = await propose(page, { tool: 'click', args: { target }, claims: { label } });
+      expect(made.executed, `${target}: ${JSON.stringify(made.reasons)}`).toBe(false);
+      expect(codes(made)).toContain('stale_evidence');
+    }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(fetched()).toBe(before);
     await proposeLeaving(page, { tool: 'click', args: { target: '#terms' }, claims: { label: 'Read the terms' } });
     await expect.poll(() => landed('terms'), { timeout: 8_000 }).toBe(true);
     await page.close();
+    const svg = await env.open('shop.example', '/link-download.html');
+    await proposeLeaving(svg, { tool: 'click', args: { target: '#faq' }, claims: { label: 'Read the FAQ' } });
+    await expect.poll(() => landed('faq'), { timeout: 8_000 }).toBe(true);
+    await svg.close();
   });
 
   it("lets a POST submission the policy allows out at once after a plain click: its own request, exactly, goes through the click's POST rule", async () => {

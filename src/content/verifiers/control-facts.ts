@@ -3,7 +3,7 @@ import { DATE_INPUTS } from '../date-inputs';
 import { flatParent } from './flat-tree';
 import { isSubmitButton } from './form-request';
 import { CONTROL } from './label-extras';
-import { linkDestination } from './link-destination';
+import { LINK, linkDestination } from './link-destination';
 import { domText } from './rendered-text';
 import { collapse } from './text-runs';
 
@@ -15,7 +15,7 @@ import { collapse } from './text-runs';
 
 /** The link the element activates: an HTML <a>/<area> or an SVG <a> (href or xlink:href), and where it goes (link-destination.ts). */
 export function linkOf(element: Element): { href: string; hasAttribute(name: string): boolean; opensElsewhere: boolean } | null {
-  const link = element.closest('a[href], area[href], a[*|href]');
+  const link = element.closest(LINK);
   const href = link === null ? null : linkDestination(link);
   return href === null ? null : { href, hasAttribute: (name) => link!.hasAttribute(name), opensElsewhere: opensElsewhere(link!) };
 }

@@ -3,6 +3,9 @@ import { svgHref } from './svg-href';
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+/** Elements that are links: an HTML `<a>` or `<area>` with an `href`, an SVG `<a>` with an `href` or SVG 1.1's `xlink:href`. */
+export const LINK = 'a[href], area[href], a[*|href]';
+
 /**
  * Where following the link sends the browser: an HTML `<a>` or `<area>`'s `href` (resolved, its
  * `<base>` included), or an SVG `<a>`'s animated value resolved against its base. The animated one is
