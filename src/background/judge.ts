@@ -5,7 +5,7 @@ import type { Evidence } from './collect';
 import { type Decided, decide } from './conclude';
 import { accessibleNameOf } from './evidence';
 import { FRAME_VISIBLE } from './frame-chain';
-import type { FrameSender } from './sender';
+import { type FrameSender, originOf } from './sender';
 
 /**
  * JUDGE: the plan for the call (which predicates must hold) weighed against the collected evidence
@@ -14,12 +14,13 @@ import type { FrameSender } from './sender';
 export function judge(
   call: BuiltinCall,
   evidence: Evidence,
-  sender: Pick<FrameSender, 'frameOrigin' | 'frameId'>,
+  sender: Pick<FrameSender, 'frameOrigin' | 'frameId' | 'tabUrl'>,
   policy: Policy,
 ): Decided {
   const gatePolicy = gatePolicyFor(policy, sender.frameOrigin, call.tool === 'navigate' ? { destination: call.args.url } : {});
   const plan = planFor(call, {
     frameOrigin: sender.frameOrigin,
+    tabOrigin: originOf(sender.tabUrl),
     subframe: sender.frameId !== 0,
     iconOnly: evidence.iconOnly,
     ...(evidence.wantPixels ? { pixels: { renderedText: evidence.targetLabel, iconName: accessibleNameOf(evidence.certificates) } } : {}),

@@ -31,7 +31,7 @@ describe.each(BROWSERS)('frames in %s', (name) => {
     await page.close();
   });
 
-  it("judges a frame's link that replaces the top page against the tab's site: a cross-site frame's target=_top link to its own site is asked about; one within the frame is not", async () => {
+  it("judges a frame's link that replaces the top page against the tab's site: a cross-site frame's target=_top link to its own site is asked about, one to a lookalike of the tab's site blocked; one within the frame is not", async () => {
     const page = await env.open('bank.example', '/frame-host.html');
     const run = (call: unknown) =>
       page.evaluate((c) => (window as unknown as { runInChild(c: unknown): Promise<ChildReport> }).runInChild(c), call);
@@ -41,6 +41,11 @@ describe.each(BROWSERS)('frames in %s', (name) => {
     const { verdict } = await top;
     expect(verdict.executed).toBe(false);
     expect(codes(verdict)).toContain('not_approved');
+    expect(await page.evaluate(() => location.pathname)).toBe('/frame-host.html');
+    // One to a lookalike of the tab's site is blocked without an ask (the frame's own site is no lookalike of itself).
+    const lookalike = await run({ tool: 'click', args: { target: '#top-lookalike' }, claims: { label: 'Sign in to your bank' } });
+    expect(lookalike.verdict).toMatchObject({ decision: 'block', executed: false });
+    expect(codes(lookalike.verdict)).toContain('lookalike_domain');
     expect(await page.evaluate(() => location.pathname)).toBe('/frame-host.html');
     const within = await run({ tool: 'click', args: { target: '#frame-link' }, claims: { label: 'More offers' } });
     expect(within.verdict).toMatchObject({ decision: 'allow', executed: true });

@@ -204,7 +204,7 @@ describe('one commitment classifier for the core and the MAIN world (issue 11 §
       expect(matched, name).toBeGreaterThan(800);
       expect(matched, name).toBeLessThan(3_800);
     }
-  });
+  }, 60_000);
 
   it('answers the same after a page put setters on array indexes before the classifier was built', () => {
     // The MAIN world builds its classifier at the page's first click(), after page scripts ran. A

@@ -44,6 +44,40 @@ describe('gate: lookalike links and navigations are blocked, never asked', () =>
     expect(result.reasons.map((r) => r.code)).toEqual(['lookalike_domain']);
   });
 
+  it("blocks a frame's link or form to a lookalike of the tab's site as well as of the frame's own; a frame's link to its own site passes this check", () => {
+    const EVIL = 'https://evil.example';
+    const judged = (tool: 'click' | 'submit', value: Parameters<typeof element>[0], tabOrigin: string | null = BANK) => {
+      const call = resolved({ tool, args: { target: '#go' } });
+      const certificates = honestEvidence('#go', 'Go').map((c) =>
+        c.type === 'ui_element' ? certificate('ui_element', element(value), '#go') : c,
+      );
+      const plan = planFor(call, { frameOrigin: EVIL, tabOrigin, subframe: true });
+      return plan
+        .filter((p) => p.name.endsWith('.genuine'))
+        .map((p) => p.evaluate(certificates.find((c) => c.type === 'ui_element')!.value as never))
+        .filter((e) => !e.holds)
+        .map((e) => (e as { code: string }).code);
+    };
+    expect(judged('click', { href: 'https://bank.example.evil.example/login' })).toEqual(['lookalike_domain']);
+    expect(judged('click', { href: 'https://xn--bnk-6cd.example/' })).toEqual(['lookalike_domain']);
+    expect(judged('click', { href: 'https://evil.example/offer' })).toEqual([]);
+    expect(judged('click', { href: 'https://bank.example/pay' })).toEqual([]);
+    const form = (action: string) => ({
+      submission: {
+        method: 'get' as const,
+        action,
+        target: '_top',
+        enctype: 'application/x-www-form-urlencoded',
+        entries: [],
+        truncated: false,
+      },
+    });
+    expect(judged('submit', form('https://bank.example.evil.example/login'))).toEqual(['lookalike_domain']);
+    expect(judged('submit', form('https://evil.example/search'))).toEqual([]);
+    // Judged against the frame's site alone (before Dec 7), the bank's lookalike passed.
+    expect(judged('click', { href: 'https://bank.example.evil.example/login' }, null)).toEqual([]);
+  });
+
   it('blocks a navigate call to a lookalike, judged on the browser-stamped origin', () => {
     const call = resolved({ tool: 'navigate', args: { url: 'https://bank.example.evil.example/' } });
     const origin = certificate('origin', { origin: BANK, url: `${BANK}/pay` }, '', { trust: 'browser' });

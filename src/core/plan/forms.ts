@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { findInvisibles, foldedSkeleton, isMixedScript, normalizeLabel, stripInvisibles } from '../text';
-import { firstImpersonation } from './links';
+import { impersonatingAny } from './links';
 import type { FormEntry, FormRequest, UiElementValueSchema } from './observations';
 import { type Evaluation, fails, holds, onElement, type Predicate } from './predicates';
 
@@ -84,11 +84,11 @@ export function formSends(claimed: Readonly<Record<string, string>>): Predicate<
   );
 }
 
-/** Where a submission goes must not be a site that imitates the frame's own (as for links). */
-export function formGenuine(frameOrigin: string): Predicate<Element> {
+/** Where a submission goes must not be a site that imitates the frame's own or the tab's (as for links). */
+export function formGenuine(sites: string | readonly string[]): Predicate<Element> {
   return onElement('form.destination.genuine', (v) => {
     if (v.submission === null || v.submission.method === 'dialog') return holds;
-    const problem = firstImpersonation(v.submission.action, frameOrigin);
+    const problem = impersonatingAny(v.submission.action, sites);
     return problem === null ? holds : fails('lookalike_domain', `The form posts to ${problem}`);
   });
 }

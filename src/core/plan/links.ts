@@ -44,6 +44,15 @@ export function linkGoesTo(href: string | undefined, origin: string | undefined)
   });
 }
 
+/** The first way `url` (or a destination it carries) imitates one of the `sites`' origins, or null. */
+export function impersonatingAny(url: string, sites: string | readonly string[]): string | null {
+  for (const site of typeof sites === 'string' ? [sites] : sites) {
+    const problem = firstImpersonation(url, site);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
 function canonicalUrl(url: string): string | null {
   try {
     return new URL(url).href;
@@ -52,10 +61,10 @@ function canonicalUrl(url: string): string | null {
   }
 }
 
-/** A link the target follows must not lead to a site that imitates the frame's own. */
-export function linkGenuine(frameOrigin: string): Predicate<Element> {
+/** A link the target follows must not lead to a site that imitates the frame's own, or the tab's (`sites`: their origins). */
+export function linkGenuine(sites: string | readonly string[]): Predicate<Element> {
   return onElement('target.link.genuine', (v) => {
-    const problem = v.href === null ? null : firstImpersonation(v.href, frameOrigin);
+    const problem = v.href === null ? null : impersonatingAny(v.href, sites);
     return problem === null ? holds : fails('lookalike_domain', problem);
   });
 }

@@ -37,6 +37,12 @@ export type PlanOptions = {
   /** The browser-stamped origin of the proposing frame: links are judged against its site. */
   frameOrigin?: string | null;
   /**
+   * The origin of the tab's top document, where it differs from the frame's: a link or form in a
+   * frame may open in the tab (`_top`, `_blank`) or show in it, so a lookalike of the tab's site is
+   * one too (a review, Dec 7: a frame's `_top` link to a lookalike of the tab's site was only asked).
+   */
+  tabOrigin?: string | null;
+  /**
    * The proposing frame is not the top frame: a target it certifies is seen only through its
    * ancestors' frame elements, so the frame chain must be certified too (wherever the frame's own
    * visibility is).
@@ -53,9 +59,12 @@ export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicat
   const base = basePlan(call, options.iconOnly === true);
   const target = targetOf(call);
   if (options.subframe && target !== null && base.includes(visible)) base.push(frameVisible);
-  if (call.tool === 'click' && options.frameOrigin) base.push(linkGenuine(options.frameOrigin));
+  const sites = [options.frameOrigin, options.tabOrigin].filter(
+    (origin, i, all): origin is string => !!origin && all.indexOf(origin) === i,
+  );
+  if (call.tool === 'click' && sites.length > 0) base.push(linkGenuine(sites));
   // A submission (a submit, or a click on a submit button) is judged by where its request goes.
-  if ((call.tool === 'click' || call.tool === 'submit') && options.frameOrigin) base.push(formGenuine(options.frameOrigin));
+  if ((call.tool === 'click' || call.tool === 'submit') && sites.length > 0) base.push(formGenuine(sites));
   if (!options.pixels || target === null || call.pageTool) return base;
   if (call.tool === 'read') {
     const { value } = call.claims;
