@@ -120,18 +120,29 @@ describe.each(BROWSERS)('POSTs after an action certified to submit nothing in %s
     const setPolicy = (policy: unknown) =>
       probe.evaluate((p) => (globalThis as unknown as { probe: { setPolicy(p: unknown): Promise<unknown> } }).probe.setPolicy(p), policy);
     await setPolicy(allowing);
-    const page = await env.open('bank.example', '/posts-after-action.html');
+    let page = await env.open('bank.example', '/posts-after-action.html');
     try {
-      const sent = env.server.posts.filter((post) => post.path === '/honest-pay').length;
-      const started = Date.now();
-      expect(await propose(page, { tool: 'click', args: { target: '#plain' }, claims: { label: 'Show details' } })).toMatchObject({
-        executed: true,
-      });
-      expect(await propose(page, { tool: 'click', args: { target: '#send' } })).toMatchObject({ decision: 'allow', executed: true });
-      const within = Date.now() - started;
-      await expect.poll(() => env.server.posts.filter((post) => post.path === '/honest-pay').length, { timeout: 8_000 }).toBe(sent + 1);
-      // Otherwise the rule had ended before the submission and this shows nothing.
-      expect(within, 'both actions within the rule’s second').toBeLessThan(1_000);
+      // Both actions must fall within the rule's second, or this shows nothing: on a loaded machine
+      // they may not (Firefox, 1,072 ms once, Dec 7), so the pair is tried again, up to three times,
+      // and every miss is printed. Each pair's submission must post whatever its timing.
+      const times: number[] = [];
+      for (let attempt = 0; attempt < 3 && !times.some((ms) => ms < 1_000); attempt += 1) {
+        if (attempt > 0) {
+          await page.close();
+          page = await env.open('bank.example', '/posts-after-action.html');
+        }
+        const sent = env.server.posts.filter((post) => post.path === '/honest-pay').length;
+        const started = Date.now();
+        expect(await propose(page, { tool: 'click', args: { target: '#plain' }, claims: { label: 'Show details' } })).toMatchObject({
+          executed: true,
+        });
+        expect(await propose(page, { tool: 'click', args: { target: '#send' } })).toMatchObject({ decision: 'allow', executed: true });
+        times.push(Date.now() - started);
+        await expect.poll(() => env.server.posts.filter((post) => post.path === '/honest-pay').length, { timeout: 8_000 }).toBe(sent + 1);
+        if (times.at(-1)! >= 1_000)
+          console.warn(`posts-after-action (${name}): the pair took ${times.at(-1)} ms, over the rule's second; tried again`);
+      }
+      expect(Math.min(...times), 'both actions within the rule’s second, in one of three tries').toBeLessThan(1_000);
     } finally {
       await page.close();
       await setPolicy(DEFAULT_POLICY).catch(() => undefined);
