@@ -22,7 +22,7 @@ const ROOT = join(import.meta.dirname, '..');
 export const BUDGET = {
   documentStart: 3_072,
   bridge: 14 * 1024,
-  evidence: 138 * 1024,
+  evidence: 139 * 1024,
   mainWorld: 93 * 1024,
   agentCheck: 318 * 1024,
 } as const;

@@ -1,5 +1,11 @@
 import { portKeeper } from './port-keeper';
-import { navigationDestination, navigationPosts, navigationSource, submissionNavigation } from './submission-navigation';
+import {
+  navigationDestination,
+  navigationDownload,
+  navigationPosts,
+  navigationSource,
+  submissionNavigation,
+} from './submission-navigation';
 import { flatContains, flatParent, hostedRoot } from './verifiers/flat-tree';
 import { submitterOf } from './verifiers/form-request';
 import { LINK, linkDestination } from './verifiers/link-destination';
@@ -64,6 +70,11 @@ export function onlySubmitting<T>(
   // While it runs: any submission but the certified form's (whose own is judged by submission-guard.ts,
   // as is one whose source the browser does not name).
   const during = failClosed(onStopped, (event: Event) => {
+    if (uncertifiedDownload(event)) {
+      event.preventDefault();
+      onStopped('download');
+      return;
+    }
     if (!submission(event)) return;
     const source = navigationSource(event);
     if (form !== null && (source === null || ours(source))) return;
@@ -86,6 +97,15 @@ export function onlySubmitting<T>(
   // changed by its own handler: a red team, Dec 7, had "Read the report" save guide.exe): a
   // download is a commit, judged by the attribute as certified, which was read before the handlers.
   const downloads = activated.filter(isLink).map((link) => ({ link, was: link.getAttribute('download') }));
+  // And any download the click starts, seen where it navigates (the Navigation API's `navigate`,
+  // whose first listener is the keeper's): one its handler makes while it stops the click from
+  // reaching the window, or by clicking another link (a review, Dec 7). Only a link certified to
+  // download that very name may.
+  const uncertifiedDownload = (event: Event) => {
+    const name = navigationDownload(event);
+    const source = navigationSource(event);
+    return name !== null && event.cancelable && !downloads.some(({ link, was }) => link === source && was === name);
+  };
   const activation = failClosed(onStopped, (event: Event) => {
     if (form === null && activated.some((element) => submitterOf(element) !== null)) {
       event.preventDefault();

@@ -10,7 +10,12 @@
  * (bridge.iife.ts), which every frame loads at document_start, uses it.
  */
 
-type NavigateLike = Event & { formData?: FormData | null; sourceElement?: Element | null; destination?: { url: string } };
+type NavigateLike = Event & {
+  formData?: FormData | null;
+  sourceElement?: Element | null;
+  destination?: { url: string };
+  downloadRequest?: string | null;
+};
 
 /** What started a navigation: its source element, or null where the browser does not say. */
 export const navigationSource = (event: Event): Element | null => (event as NavigateLike).sourceElement ?? null;
@@ -20,6 +25,9 @@ export const navigationPosts = (event: Event): boolean => {
   const { formData } = event as NavigateLike;
   return formData !== null && formData !== undefined;
 };
+
+/** The file name a navigation that downloads asks for (its link's `download` attribute, '' for none given), or null: not a download. */
+export const navigationDownload = (event: Event): string | null => (event as NavigateLike).downloadRequest ?? null;
 
 /** Where a navigation goes. */
 export const navigationDestination = (event: Event): string => (event as NavigateLike).destination?.url ?? '';

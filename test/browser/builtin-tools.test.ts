@@ -283,7 +283,7 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     await page.close();
   });
 
-  it('asks before following a link to another site or downloading, and does neither when denied', async () => {
+  it('asks before following a link to another site or downloading, does neither when denied, and downloads when approved', async () => {
     const page = await openForm();
     const start = page.url();
     const away = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#cross-site' } }, { approve: false });
@@ -293,6 +293,12 @@ describe.each(BROWSERS)('built-in tools in %s', (browserName) => {
     expect(download.verdict).toMatchObject({ decision: 'ask', approved: false, executed: false });
     await new Promise((r) => setTimeout(r, 300));
     expect(page.url()).toBe(start);
+    // Approved, the download the link was certified to make starts (only-submitting.ts lets that one name through).
+    const fetched = () => env.server.requests.filter((request) => request.path === '/statement.pdf').length;
+    const before = fetched();
+    const approved = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#statement' } }, { approve: true });
+    expect(approved.verdict).toMatchObject({ decision: 'ask', approved: true, executed: true });
+    await expect.poll(fetched, { timeout: 8_000 }).toBe(before + 1);
     await page.close();
   });
 });

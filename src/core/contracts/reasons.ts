@@ -42,7 +42,7 @@ export const REASONS = {
   form_mismatch:
     'The request the form would send contradicts the claimed fields: a field missing, another value, a lookalike or invisible-laden value, or a second entry of that name with another value (a hidden duplicate).',
   lookalike_domain:
-    "The link, form or navigation leads to another site that imitates the frame's own (a homograph, its name as a subdomain, mixed scripts).",
+    "The link, form or navigation leads to another site that imitates the frame's own, or, in a frame, the tab's (a homograph, its name as a subdomain, mixed scripts).",
   offsite_redirect:
     'The action led on to another site it was not judged for (a server or page redirect, a new tab or window it opened): stopped before the request left, then judged as going there directly would be.',
   evidence_missing: 'A predicate of the plan has no certificate of the required type.',
