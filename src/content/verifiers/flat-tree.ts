@@ -1,5 +1,5 @@
 import { hasLetterOrDigit } from '../../core/text/letters';
-import { childNodesOf, nodeTypeOf, openShadowRootOf, parentNodeOf, assignedSlotOf as slotProperty } from './node-reads';
+import { childNodesOf, namespaceOf, nodeTypeOf, openShadowRootOf, parentNodeOf, assignedSlotOf as slotProperty } from './node-reads';
 import { perTask } from './task-memo';
 
 /**
@@ -33,7 +33,7 @@ function shadowAccess(): ShadowAccess {
       return asRoot(root);
     }
     // By namespace, not instanceof: an element of a same-origin frame's document is of another realm.
-    if (chromium && element.namespaceURI === 'http://www.w3.org/1999/xhtml') {
+    if (chromium && namespaceOf(element) === 'http://www.w3.org/1999/xhtml') {
       try {
         return asRoot(chromium(element));
       } catch {

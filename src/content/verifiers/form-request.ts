@@ -1,6 +1,7 @@
 import type { FormEntry, FormRequest } from '../../core/plan';
 import { flatParent } from './flat-tree';
 import { formAction, formControls, formEnctype, formMethod, formTarget } from './form-props';
+import { namespaceOf } from './node-reads';
 import { shownText } from './rendered-text';
 import { Scene } from './text-runs';
 import { hiddenBy } from './visibility';
@@ -56,8 +57,8 @@ const HTML_NS = 'http://www.w3.org/1999/xhtml';
  * it of what a click activated, after the page's handlers ran).
  */
 export function submitterOf(node: Element): HTMLButtonElement | HTMLInputElement | null {
-  const control = node.namespaceURI === HTML_NS && node.localName === 'label' ? (node as HTMLLabelElement).control : node;
-  if (!control || control.namespaceURI !== HTML_NS) return null;
+  const control = namespaceOf(node) === HTML_NS && node.localName === 'label' ? (node as HTMLLabelElement).control : node;
+  if (!control || namespaceOf(control) !== HTML_NS) return null;
   const { type, form } = control as { type?: unknown; form?: unknown };
   const submits =
     control.localName === 'button' ? type === 'submit' : control.localName === 'input' && (type === 'submit' || type === 'image');

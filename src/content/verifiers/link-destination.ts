@@ -1,3 +1,4 @@
+import { namespaceOf } from './node-reads';
 import { svgHref } from './svg-href';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -17,11 +18,11 @@ export const LINK = 'a[href], area[href], a[*|href]';
  */
 export function linkDestination(link: Element): string | null {
   const name = link.localName;
-  if (link.namespaceURI === HTML_NS && (name === 'a' || name === 'area')) {
+  if (namespaceOf(link) === HTML_NS && (name === 'a' || name === 'area')) {
     const href: unknown = (link as { href?: unknown }).href;
     return typeof href === 'string' ? href : null;
   }
-  if (link.namespaceURI !== SVG_NS || name !== 'a') return null;
+  if (namespaceOf(link) !== SVG_NS || name !== 'a') return null;
   try {
     return new URL(svgHref(link), link.baseURI).href;
   } catch {

@@ -4,7 +4,7 @@ import { flatChildren, flatContains, flatParent } from './flat-tree';
 import { foreignOver, spillsOver } from './foreign-paint';
 import { markerSides } from './marker-size';
 import { inertOverModal } from './modal-inert';
-import { nodeTypeOf } from './node-reads';
+import { namespaceOf, nodeTypeOf } from './node-reads';
 import { OtherPseudoRules } from './other-pseudos';
 import { overflowExtent } from './overflow-extent';
 import { beyondBox, holds, PaintRules, reaches, shapedBox } from './paint-beyond';
@@ -135,7 +135,7 @@ export function noHitLayers(area: DOMRect, skip: Element, rules: PseudoRules): N
   // List items no marker input reaches share their flat-tree parent's answer, per kind (li, summary).
   const markerSources = styleSources(roots, unlisted, MARKER_INPUTS, false);
   const noMarker = new Map<Element, Set<string>>();
-  const mayTakeNoHits = (node: Element) => sources === null || sources.has(node) || svgs.has(node) || node.namespaceURI === SVG_NS;
+  const mayTakeNoHits = (node: Element) => sources === null || sources.has(node) || svgs.has(node) || namespaceOf(node) === SVG_NS;
   for (const node of inside) if (mayTakeNoHits(node) && insideNoHits(node, area)) found.inside.push(node);
   // Paint beyond a box, asked only of elements a rule, an inline style or an animation may give any (paint-beyond.ts);
   // an ancestor's own outer paint stays outside the box that holds the target, its text's shadows and decorations do not.

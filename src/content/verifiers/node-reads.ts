@@ -39,12 +39,16 @@ export const nodeTypeOf = (node: Node): number => nodeGet('nodeType').call(node)
 export const openShadowRootOf = (element: Element): ShadowRoot | null =>
   member(() => Element.prototype, 'Element', 'shadowRoot', 'get').call(element) as ShadowRoot | null;
 
+/** An element's namespace (Element.prototype's getter): a form's `<input name="namespaceURI">` is not it (a red team, Dec 7). */
+export const namespaceOf = (element: Element): string | null =>
+  member(() => Element.prototype, 'Element', 'namespaceURI', 'get').call(element) as string | null;
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
 
 /** An element's inline style (its namespace's prototype getter; by namespace, not instanceof: a same-origin frame's elements are of another realm). */
 export function inlineStyleOf(element: Element): CSSStyleDeclaration | null {
-  const namespace = element.namespaceURI;
+  const namespace = namespaceOf(element);
   const owner =
     namespace === SVG_NS
       ? member(() => SVGElement.prototype, 'SVGElement', 'style', 'get')

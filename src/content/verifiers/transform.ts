@@ -1,5 +1,5 @@
 import type { Linear } from '../../core/pixels/upright';
-import { inlineStyleOf } from './node-reads';
+import { inlineStyleOf, namespaceOf } from './node-reads';
 
 export type Painted = { linear: Linear; width: number; height: number };
 
@@ -97,7 +97,7 @@ const HTML_NS = 'http://www.w3.org/1999/xhtml';
  * a 1,000-item list's marker checks; a rule match is a fraction of that. Anything else: read.
  */
 function mayTransform(node: Element): boolean {
-  if (node.namespaceURI !== HTML_NS) return true;
+  if (namespaceOf(node) !== HTML_NS) return true;
   if (node.hasAttribute('style') && TRANSFORMING.test(inlineStyleOf(node)?.cssText ?? 'transform')) return true;
   if (mayBeAnimated(node)) return true;
   return perTask(

@@ -1,4 +1,5 @@
 import { hostedRoot } from './flat-tree';
+import { namespaceOf } from './node-reads';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -42,7 +43,7 @@ export function walkTrees(skip: Element, max: number): Walk | null {
       const name = node.localName;
       const shadow = hostedRoot(node, name);
       if (shadow) walk.roots.push(shadow);
-      const namespace = node.namespaceURI;
+      const namespace = namespaceOf(node);
       // By namespace: HTML and SVG elements (an instanceof per element cost Firefox ~13 ms).
       // The target's own content is its paint (left untouched: its markup and digest stay byte for byte).
       if (namespace !== HTML_NS && namespace !== SVG_NS) {
