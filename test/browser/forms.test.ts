@@ -339,6 +339,19 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     await page.close();
   });
 
+  it("shows in the ask every value the form sends but a password's: a field whose name sounds secret is shown as it will leave", async () => {
+    const page = await env.open('bank.example', '/amount-token.html');
+    expect(await propose(page, { tool: 'type', args: { target: '#amount', text: '10' } })).toMatchObject({ executed: true });
+    const sent = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#send' } }, { approve: false });
+    expect(sent.verdict).toMatchObject({ decision: 'ask', executed: false });
+    expect(sent.listed.text).toContain('1000');
+    const login = await proposeAndAnswer(env, page, { tool: 'click', args: { target: '#sign-in' } }, { approve: false });
+    expect(login.verdict).toMatchObject({ decision: 'ask', executed: false });
+    expect(login.listed.text).toContain('alice');
+    expect(login.listed.text).not.toContain('hunter2secret');
+    await page.close();
+  });
+
   it('asks before typing a card number or an IBAN into a field not declared for it', async () => {
     const page = await open('honest');
     for (const text of [

@@ -12,7 +12,7 @@ describe('what an ask shows (built from certified facts)', () => {
     expect(quoted('x'.repeat(300)).text).toHaveLength(201);
   });
 
-  it('lists the fields a form sends, shown ones first, hidden ones marked, secrets masked', () => {
+  it('lists the fields a form sends, shown ones first, hidden ones marked, password fields masked and nothing else', () => {
     const submission = {
       action: 'https://evil.example/collect',
       method: 'post' as const,
@@ -22,7 +22,11 @@ describe('what an ask shows (built from certified facts)', () => {
       entries: [
         { name: 'amount', value: '5000', label: null, id: null, shown: false },
         { name: 'to', value: 'Alice', label: 'Recipient', id: 'to', shown: true },
-        { name: 'pin', value: '1234', label: 'PIN', id: null, shown: true },
+        { name: 'pin', value: '1234', label: 'PIN', id: null, shown: true, password: true },
+        // A name that sounds secret hides nothing: the page shows it, and the value is what leaves
+        // (a red team, Dec 7: "amount_token", rewritten to 1000 by the page, was masked in the ask).
+        { name: 'amount_token', value: '1000', label: 'Amount', id: null, shown: true },
+        { name: 'csrf_token', value: 'abc123', label: null, id: null, shown: false },
       ],
     };
     const summary = summariseAsk({
@@ -39,7 +43,9 @@ describe('what an ask shows (built from certified facts)', () => {
     expect(summary.fields.map((f) => [f.label?.text ?? f.name.text, f.value.text, f.shown])).toEqual([
       ['Recipient', 'Alice', true],
       ['PIN', '••••••', true],
+      ['Amount', '1000', true],
       ['amount', '5000', false],
+      ['csrf_token', 'abc123', false],
     ]);
     expect(summary.destination).toMatchObject({ host: 'evil.example', otherSite: true });
     expect(AskSummarySchema.safeParse(summary).success).toBe(true);

@@ -124,6 +124,7 @@ export function requestOf(
       label: control && scene ? labelOf(control, scene) : null,
       id: control?.id ? control.id.slice(0, 1_000) : null,
       shown: control !== undefined && shown(control),
+      ...(control instanceof HTMLInputElement && control.type === 'password' ? { password: true } : {}),
     });
   }
   return {

@@ -79,9 +79,9 @@ export function summariseAsk(input: SummaryInput): AskSummary {
           (entry): SummaryField => ({
             label: entry.label ? quoted(entry.label, 60) : null,
             name: quoted(entry.name, 60),
-            value: quoted(isSecret(entry.name, entry.label) ? '••••••' : entry.value, 80),
+            value: quoted(entry.password === true ? '••••••' : entry.value, 80),
             shown: entry.shown,
-            masked: isSecret(entry.name, entry.label),
+            masked: entry.password === true,
           }),
         )
     : [];
@@ -101,11 +101,6 @@ export function summariseAsk(input: SummaryInput): AskSummary {
     toolName: action === 'page-tool' ? quoted(input.tool, 80) : null,
     agent: input.agent ? quoted(input.agent, 60) : null,
   };
-}
-
-/** Entries that hold a secret are never shown in the prompt (the page knows them; a shoulder need not). */
-function isSecret(name: string, label: string | null): boolean {
-  return /pass(word|wd|code)?|pin\b|cvc|cvv|secret|otp|token/iu.test(`${name} ${label ?? ''}`);
 }
 
 function uiElementOf(certificates: readonly Certificate[]): UiElementValue | null {

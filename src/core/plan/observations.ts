@@ -15,6 +15,8 @@ export const FormEntrySchema = z.strictObject({
   label: z.string().max(1_000).nullable(),
   id: z.string().max(1_000).nullable(),
   shown: z.boolean(),
+  /** From a password field, whose value the page itself shows masked (the only values an ask masks). */
+  password: z.boolean().optional(),
 });
 export type FormEntry = z.infer<typeof FormEntrySchema>;
 
