@@ -21,6 +21,7 @@ import { portKeeper } from './port-keeper';
 import { shadowIncludingElements } from './verifiers/flat-tree';
 import { layersAt } from './verifiers/layers';
 import { cssZoom } from './verifiers/legibility';
+import { metricOf } from './verifiers/node-reads';
 import { filterEffects, isNone } from './verifiers/paint';
 import { linearOf } from './verifiers/transform';
 import { transitionsEnded } from './verifiers/view-transition';
@@ -161,12 +162,12 @@ function measure(element: Element, turned: Linear | null): FrameBox {
   const px = (value: string) => Number.parseFloat(value) || 0;
   return {
     border: { x: border.x, y: border.y, width: border.width, height: border.height },
-    offsetWidth: html.offsetWidth ?? 0,
-    offsetHeight: html.offsetHeight ?? 0,
-    clientLeft: element.clientLeft,
-    clientTop: element.clientTop,
-    clientWidth: element.clientWidth,
-    clientHeight: element.clientHeight,
+    offsetWidth: metricOf(html, 'offsetWidth'),
+    offsetHeight: metricOf(html, 'offsetHeight'),
+    clientLeft: metricOf(element, 'clientLeft'),
+    clientTop: metricOf(element, 'clientTop'),
+    clientWidth: metricOf(element, 'clientWidth'),
+    clientHeight: metricOf(element, 'clientHeight'),
     padding: { left: px(style.paddingLeft), top: px(style.paddingTop), right: px(style.paddingRight), bottom: px(style.paddingBottom) },
     ...(turned ? { linear: turned } : {}),
   };
@@ -210,7 +211,7 @@ function paintedMap(element: Element): { turned: Linear | null; unknown: string 
   if (a * d - b * c <= 1e-9) return { turned: null, unknown: 'mirrored or flattened' };
   if (Math.abs(b) < 1e-6 && Math.abs(c) < 1e-6 && a > 0 && d > 0) return { turned: null, unknown: null };
   const html = element as HTMLElement;
-  const [w, h] = [html.offsetWidth ?? 0, html.offsetHeight ?? 0];
+  const [w, h] = [metricOf(html, 'offsetWidth'), metricOf(html, 'offsetHeight')];
   const drawn = element.getBoundingClientRect();
   const off = (expected: number, actual: number) => Math.abs(expected - actual) > Math.max(1, 0.02 * actual);
   if (off(Math.abs(a) * w + Math.abs(c) * h, drawn.width) || off(Math.abs(b) * w + Math.abs(d) * h, drawn.height))

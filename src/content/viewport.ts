@@ -1,5 +1,6 @@
 import type { Viewport } from '../messages/viewport';
 import { flatParent } from './verifiers/flat-tree';
+import { metricOf } from './verifiers/node-reads';
 
 /**
  * This frame's layout viewport (messages/viewport.ts), for placing `anchor` in its document, or
@@ -20,8 +21,8 @@ export function layoutViewport(anchor: Element): Viewport | undefined {
   // standards and quirks mode alike; the window's inner size (scrollbars included) bounds it.
   const box = document.scrollingElement;
   if (!box) return undefined;
-  const width = Math.min(box.clientWidth, window.innerWidth);
-  const height = Math.min(box.clientHeight, window.innerHeight);
+  const width = Math.min(metricOf(box, 'clientWidth'), window.innerWidth);
+  const height = Math.min(metricOf(box, 'clientHeight'), window.innerHeight);
   if (!(width > 0 && height > 0)) return undefined;
   if (!scrollsWithDocument(anchor)) return undefined;
   return { scrollX: window.scrollX, scrollY: window.scrollY, width, height };

@@ -1,3 +1,4 @@
+import { metricOf } from './node-reads';
 import { zoomed } from './reach-sides';
 import { gutters } from './scrollbars';
 import type { Box, Scene } from './text-runs';
@@ -45,8 +46,9 @@ export function clipOf(node: Element, style: CSSStyleDeclaration, display: strin
   const rect = node.getBoundingClientRect();
   const element = node as HTMLElement;
   // Border widths as drawn: the bounding box is transformed, offsetWidth/Height are not.
-  const sx = element.offsetWidth > 0 ? rect.width / element.offsetWidth : 1;
-  const sy = element.offsetHeight > 0 ? rect.height / element.offsetHeight : 1;
+  const [width, height] = [metricOf(element, 'offsetWidth'), metricOf(element, 'offsetHeight')];
+  const sx = width > 0 ? rect.width / width : 1;
+  const sy = height > 0 ? rect.height / height : 1;
   const border = (side: string) =>
     (Number.parseFloat(style.getPropertyValue(`border-${side}-width`)) || 0) * (side === 'left' || side === 'right' ? sx : sy);
   // Scrollbars are painted over the padding box's edge, and the content is clipped short of them

@@ -1,6 +1,7 @@
 import { hasLetterOrDigit } from '../../core/text/letters';
 import { showsThrough } from './clip';
 import { canvas2d, pageFont } from './font-ink';
+import { metricOf } from './node-reads';
 import { ownPictureWords, turned } from './picture-words';
 import { type Box, contentText, doubt, type PictureRegion } from './text-runs';
 import { linearOf, paintedAs } from './transform';
@@ -88,12 +89,12 @@ export function drawnAsGlyph(owner: Element, text: string, style: CSSStyleDeclar
     return false;
   const html = owner as HTMLElement;
   const context = canvas2d();
-  if (!(html.offsetWidth > 0) || html.scrollWidth > html.offsetWidth + 1 || !context) return false;
+  if (!(metricOf(html, 'offsetWidth') > 0) || metricOf(html, 'scrollWidth') > metricOf(html, 'offsetWidth') + 1 || !context) return false;
   context.font = `${style.fontStyle} ${style.fontWeight} ${em}px ${style.fontFamily}`;
   let letters = 0;
   for (const letter of word) letters += context.measureText(letter).width;
   const whole = context.measureText(word).width;
-  return letters > 0 && whole < GLYPH_SHARE * letters && html.offsetWidth < GLYPH_SHARE * letters;
+  return letters > 0 && whole < GLYPH_SHARE * letters && metricOf(html, 'offsetWidth') < GLYPH_SHARE * letters;
 }
 
 /** Generated content moved from where it flows (positioned, floated, turned, ordered) or reordered by bidi. */

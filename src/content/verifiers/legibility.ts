@@ -1,6 +1,7 @@
 import { composeLinear, minScale } from '../../core/pixels/linear';
 import type { Linear } from '../../core/pixels/upright';
 import { inkScale } from './font-ink';
+import { metricOf } from './node-reads';
 import { perTaskChain } from './task-memo';
 import { parentElement } from './visibility';
 
@@ -94,8 +95,8 @@ export function screenBox(element: Element): { centre: [number, number]; u: [num
   const zoom = cssZoom(element);
   const rect = element.getBoundingClientRect();
   const [a, b, c, d] = linear;
-  const w = element.offsetWidth * zoom;
-  const h = element.offsetHeight * zoom;
+  const w = metricOf(element, 'offsetWidth') * zoom;
+  const h = metricOf(element, 'offsetHeight') * zoom;
   // The bounding box of a parallelogram is centred on the image of the box's centre.
   return { centre: [rect.left + rect.width / 2, rect.top + rect.height / 2], u: [a * w, b * w], v: [c * h, d * h] };
 }

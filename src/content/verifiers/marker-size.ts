@@ -1,5 +1,5 @@
 import { canvas2d, pageFont } from './font-ink';
-import { parentElementOf } from './node-reads';
+import { metricOf, parentElementOf } from './node-reads';
 import { isNone, type Sides } from './paint';
 import { firstLineSides, px, stretch, zoomed } from './reach-sides';
 import { perTask } from './task-memo';
@@ -239,7 +239,7 @@ export function markerSides(node: Element, style: CSSStyleDeclaration, restyled 
   // the line's overflow (an honest image-bulleted list would otherwise send the whole page to the pixels).
   if (ink[0] === UNKNOWN[0] && Number.isFinite(sides.bottom) && style.listStylePosition === 'outside') {
     const html = node as HTMLElement;
-    sides[style.direction === 'rtl' ? 'left' : 'right'] = gap + Math.max(0, html.scrollWidth - html.clientWidth);
+    sides[style.direction === 'rtl' ? 'left' : 'right'] = gap + Math.max(0, metricOf(html, 'scrollWidth') - metricOf(html, 'clientWidth'));
   }
   return { ...sides, top: Math.max(sides.top, ink[1] + font / 2) };
 }

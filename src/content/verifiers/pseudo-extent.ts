@@ -1,4 +1,5 @@
 import { markerSides } from './marker-size';
+import { metricOf } from './node-reads';
 import type { Sides } from './paint';
 import { beyondBox, type PaintRules } from './paint-beyond';
 import { added, firstLineSides, onScreen, px, reaches, zoomed } from './reach-sides';
@@ -95,7 +96,7 @@ export function firstLineExtent(node: Element): Sides | null {
   if (!paint && font <= px(style.fontSize)) return null;
   // The line runs across the block, past it only as far as its content overflows.
   const html = node as HTMLElement;
-  const over = Math.max(0, html.scrollWidth - html.clientWidth);
+  const over = Math.max(0, metricOf(html, 'scrollWidth') - metricOf(html, 'clientWidth'));
   return plus(onScreen(firstLineSides(node, style, over + font * 2, font * 2), zoomed(node)), paint);
 }
 

@@ -1,5 +1,6 @@
 import { minScale } from '../../core/pixels/linear';
 import { cssZoom, screenLinear } from './legibility';
+import { metricOf } from './node-reads';
 import { beyondBox, holds, reaches } from './paint-beyond';
 import { GENERATED, generates } from './pseudo-paint';
 import { parentElement } from './visibility';
@@ -55,7 +56,10 @@ function placed(host: Element, style: CSSStyleDeclaration): DOMRect | null {
       const display = getComputedStyle(block).display;
       if (cssZoom(block) !== 1 || display === 'inline' || display === 'contents') return null;
       const box = block.getBoundingClientRect();
-      origin = [box.left + block.clientLeft - block.scrollLeft, box.top + block.clientTop - block.scrollTop];
+      origin = [
+        box.left + metricOf(block, 'clientLeft') - metricOf(block, 'scrollLeft'),
+        box.top + metricOf(block, 'clientTop') - metricOf(block, 'scrollTop'),
+      ];
     } else if (style.position === 'absolute') {
       origin = [-window.scrollX, -window.scrollY];
     }
@@ -71,7 +75,9 @@ function placed(host: Element, style: CSSStyleDeclaration): DOMRect | null {
   // offsets and negative margins, and no larger than its own size beyond that.
   const box = host.getBoundingClientRect();
   const html = host as HTMLElement;
-  const overflow = Math.max(0, html.scrollWidth - html.clientWidth) + Math.max(0, html.scrollHeight - html.clientHeight);
+  const overflow =
+    Math.max(0, metricOf(html, 'scrollWidth') - metricOf(html, 'clientWidth')) +
+    Math.max(0, metricOf(html, 'scrollHeight') - metricOf(html, 'clientHeight'));
   const moved =
     (style.position === 'relative'
       ? [top!, right!, bottom!, left!].reduce((sum, v) => sum + (Number.isFinite(v) ? Math.abs(v) : 0), 0)

@@ -1,5 +1,6 @@
 import { lengths, px } from './css-length';
 import { cssZoom } from './legibility';
+import { metricOf } from './node-reads';
 import { offsetSides, type Sides } from './paint';
 import { linearOf } from './transform';
 
@@ -119,8 +120,8 @@ export function firstLineSides(node: Element, style: CSSStyleDeclaration, across
   // outside, up from it), which these bounds, drawn for horizontal lines, do not hold.
   if (!(node instanceof HTMLElement) || style.display.startsWith('inline') || style.writingMode !== 'horizontal-tb')
     return around(Math.max(across, high));
-  const content = px(style.borderTopWidth) + node.scrollHeight;
-  return { top: high, right: across, bottom: Math.max(0, content + high - node.offsetHeight), left: across };
+  const content = px(style.borderTopWidth) + metricOf(node, 'scrollHeight');
+  return { top: high, right: across, bottom: Math.max(0, content + high - metricOf(node, 'offsetHeight')), left: across };
 }
 
 /** Whether `box` holds all of `area`. */

@@ -1,3 +1,5 @@
+import { metricOf } from './node-reads';
+
 /**
  * The scrollbars a box paints, inside its border, over whatever it would show there: Chromium's
  * `::-webkit-scrollbar` makes them any width and any colour. Found on an attacker's page: a
@@ -15,8 +17,11 @@ const SCROLLS = /scroll|auto/u;
 export function gutters(node: Element, style: CSSStyleDeclaration): Gutters {
   if (!(node instanceof HTMLElement) || (!SCROLLS.test(style.overflowX) && !SCROLLS.test(style.overflowY))) return NONE;
   const border = (side: string) => Number.parseFloat(style.getPropertyValue(`border-${side}-width`)) || 0;
-  const vertical = Math.max(0, node.offsetWidth - node.clientWidth - border('left') - border('right'));
-  const horizontal = Math.max(0, node.offsetHeight - node.clientHeight - border('top') - border('bottom'));
+  const vertical = Math.max(0, metricOf(node, 'offsetWidth') - metricOf(node, 'clientWidth') - border('left') - border('right'));
+  const horizontal = Math.max(0, metricOf(node, 'offsetHeight') - metricOf(node, 'clientHeight') - border('top') - border('bottom'));
+  // A size that reads as no number is not "no scrollbar": the whole box may be one.
+  if (!Number.isFinite(vertical) || !Number.isFinite(horizontal))
+    return { vertical: Number.MAX_VALUE, horizontal: Number.MAX_VALUE, left: false };
   if (vertical < 0.5 && horizontal < 0.5) return NONE;
   return { vertical, horizontal, left: style.direction === 'rtl' };
 }
@@ -26,8 +31,9 @@ export function onScrollbar(node: Element, style: CSSStyleDeclaration, rect: DOM
   const { vertical, horizontal, left } = gutters(node, style);
   if (vertical === 0 && horizontal === 0) return false;
   const element = node as HTMLElement;
-  const sx = element.offsetWidth > 0 ? rect.width / element.offsetWidth : 1;
-  const sy = element.offsetHeight > 0 ? rect.height / element.offsetHeight : 1;
+  const [width, height] = [metricOf(element, 'offsetWidth'), metricOf(element, 'offsetHeight')];
+  const sx = width > 0 ? rect.width / width : 1;
+  const sy = height > 0 ? rect.height / height : 1;
   const border = (side: string) => Number.parseFloat(style.getPropertyValue(`border-${side}-width`)) || 0;
   const inner = {
     left: rect.left + border('left') * sx,

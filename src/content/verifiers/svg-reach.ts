@@ -1,5 +1,6 @@
 import { smilAnimated } from './animations';
 import { px } from './css-length';
+import { metricOf } from './node-reads';
 import { isNone } from './paint';
 import { svgHref } from './svg-href';
 import { cssUrls, referenced } from './svg-references';
@@ -44,8 +45,8 @@ function screenScale(element: Element): number {
   }
   const box = element.getBoundingClientRect();
   const html = element as HTMLElement;
-  const width = html.offsetWidth || box.width;
-  const height = html.offsetHeight || box.height;
+  const width = metricOf(html, 'offsetWidth') || box.width;
+  const height = metricOf(html, 'offsetHeight') || box.height;
   return Math.max(1, width > 0 ? box.width / width : 1, height > 0 ? box.height / height : 1);
 }
 

@@ -1,5 +1,5 @@
 import type { Linear } from '../../core/pixels/upright';
-import { inlineStyleOf, namespaceOf } from './node-reads';
+import { inlineStyleOf, metricOf, namespaceOf } from './node-reads';
 
 export type Painted = { linear: Linear; width: number; height: number };
 
@@ -19,7 +19,8 @@ import { perTask, perTaskChain } from './task-memo';
 export function paintedAs(element: Element): Painted | null {
   const linear = paintedLinear(element);
   if (!linear) return null;
-  const box = element instanceof HTMLElement ? { width: element.offsetWidth, height: element.offsetHeight } : null;
+  const box =
+    element instanceof HTMLElement ? { width: metricOf(element, 'offsetWidth'), height: metricOf(element, 'offsetHeight') } : null;
   return { linear, width: box?.width ?? 0, height: box?.height ?? 0 };
 }
 
