@@ -3,6 +3,7 @@ import { sensitiveData } from '../core/plan/sensitive';
 import type { Action } from '../messages/background-content';
 import { DATE_INPUTS } from './date-inputs';
 import { hostedRoot } from './verifiers/flat-tree';
+import { formAction, formControls, formNoValidate, requestSubmitOf } from './verifiers/form-props';
 import { submissionOf } from './verifiers/form-request';
 import { shownOptionLabel } from './verifiers/option-label';
 import { shownLabel } from './verifiers/rendered-text';
@@ -89,7 +90,7 @@ function focused(): Element | null {
 
 /** What makes a field the one certified, beside its place: read before and after its focus handlers ran. */
 const fieldShape = (field: HTMLInputElement | HTMLTextAreaElement) =>
-  [field.type, field.name, String(field.readOnly), String(field.disabled), String(field.form?.action ?? '')].join('\u0000');
+  [field.type, field.name, String(field.readOnly), String(field.disabled), field.form ? formAction(field.form) : ''].join('\u0000');
 
 function typeInto(element: HTMLElement, text: string, replace: boolean): void {
   const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element : null;
@@ -168,11 +169,16 @@ export function prepareSubmit(element: Element | null): () => void {
   const { form, submitter } = submission;
   // requestSubmit would validate, mark the first invalid field and send nothing (reading validity
   // fires no event): said so, and nothing runs, rather than reported as submitted.
-  const validated = !form.noValidate && !submitter?.formNoValidate;
-  const invalid = validated ? Array.from(form.elements).find((field) => willValidate(field) && !field.validity.valid) : undefined;
+  // The form's own members through its prototype: its controls may be named noValidate, elements or
+  // requestSubmit, which shadow them (form-props.ts; a shadowed requestSubmit threw after the answer
+  // had said submitted: a red team's reading, Dec 7).
+  const validated = !formNoValidate(form) && !submitter?.formNoValidate;
+  const invalid = validated
+    ? formControls(form).find((field) => willValidate(field) && !(field as HTMLInputElement).validity.valid)
+    : undefined;
   if (invalid) throw new Error(`The form was not submitted: its field "${fieldName(invalid)}" is not valid.`);
   // requestSubmit runs validation and the page's submit handlers, as a user's submission would.
-  return () => (submitter ? form.requestSubmit(submitter) : form.requestSubmit());
+  return () => requestSubmitOf(form, submitter);
 }
 
 /**

@@ -336,6 +336,18 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     // Its own inline outline over a button, its controls named namespaceURI and style (Chromium clicked it).
     await expectClickRefused(env, page, 'outlined', 'Show details');
     await expectClickPerformed(env, page, 'plain', 'Show details');
+    // Submitted through the prototype's requestSubmit, not the field named so: the search goes.
+    await page.evaluate(() => {
+      void (window as unknown as { warrant: { propose(c: unknown): Promise<unknown> } }).warrant.propose({
+        tool: 'submit',
+        args: { target: '#search' },
+      });
+    });
+    await expect
+      .poll(() => env.server.requests.some((r) => r.path === '/landing.html' && r.search.startsWith('?q=shoes&requestSubmit=1')), {
+        timeout: 8_000,
+      })
+      .toBe(true);
     await page.close();
   });
 

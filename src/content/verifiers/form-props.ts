@@ -22,3 +22,11 @@ export const formAction = (form: HTMLFormElement): string => read(form, 'action'
 export const formMethod = (form: HTMLFormElement): string => read(form, 'method');
 export const formEnctype = (form: HTMLFormElement): string => read(form, 'enctype');
 export const formTarget = (form: HTMLFormElement): string => read(form, 'target');
+export const formNoValidate = (form: HTMLFormElement): boolean => read(form, 'noValidate');
+
+/** Submits as a user would (validation, the page's submit handlers), through the prototype's method: a control named `requestSubmit` is not it. */
+export function requestSubmitOf(form: HTMLFormElement, submitter: HTMLElement | null): void {
+  const submit = HTMLFormElement.prototype.requestSubmit;
+  if (submitter) submit.call(form, submitter);
+  else submit.call(form);
+}
