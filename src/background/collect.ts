@@ -31,6 +31,7 @@ import { subframeView } from './frame-chain';
 import { wordlessPictures } from './picture-regions';
 import { certifyPixels, type PixelEvidence, type ScreenView, type Shot } from './pixels';
 import { type FrameSender, frameKey, originOf } from './sender';
+import { typedBefore } from './typed-history';
 
 /**
  * COLLECT EVIDENCE: everything the judge will weigh for one resolved built-in call — the frame's
@@ -91,7 +92,7 @@ export async function collectEvidence(
       accessibleName,
       frameOrigin: sender.frameOrigin,
       tabOrigin: originOf(sender.tabUrl),
-      ...(call.tool === 'type' ? { typed: call.args.text } : {}),
+      ...(call.tool === 'type' ? { typed: call.args.text, typedBefore: typedBefore(sender.tabId, frame, selector) } : {}),
     });
     digest = target.element.digest;
     for (const url of [target.element.href, target.element.submission?.action]) if (url) judgedUrls.push(url);

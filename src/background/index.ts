@@ -18,6 +18,7 @@ import { handleRegistration, handleUnregistration } from './registration';
 import { classifySender, type ExtensionPageSender } from './sender';
 import { restrictStorageToExtension } from './storage-access';
 import { forgetTab, tabOpened } from './tab-budget';
+import { forgetTyped } from './typed-history';
 import { warmTextTables } from './warm';
 
 /**
@@ -91,6 +92,7 @@ browser.runtime.onConnectExternal.addListener((port) => port.disconnect());
 clearPageToolsOnNavigation();
 browser.tabs.onRemoved.addListener((tabId) => {
   forgetTab(tabId);
+  forgetTyped(tabId);
 });
 // A tab a page opened shares that page's budget. Two signals, either enough: a navigation target
 // (window.open, also with no URL; a link to a new tab) and tabs.onCreated's openerTabId (both

@@ -1,5 +1,5 @@
 import { optionsNamed } from '../core/plan/options';
-import { sensitiveData } from '../core/plan/sensitive';
+import { completedSensitive } from '../core/plan/sensitive';
 import type { Action } from '../messages/background-content';
 import { DATE_INPUTS } from './date-inputs';
 import { hostedRoot } from './verifiers/flat-tree';
@@ -74,9 +74,8 @@ export class StaleAtAction extends Error {}
  * to be asked about.
  */
 function unjudgedData(text: string, held: string): void {
-  if (sensitiveData(text) !== null) return;
-  const completes = sensitiveData(held.slice(-64) + text);
-  if (completes !== null && sensitiveData(held) === null)
+  const completes = completedSensitive(held, text);
+  if (completes !== null)
     throw new StaleAtAction(`The field would then hold ${completes}, which the text typed alone does not show; nothing was typed.`);
 }
 

@@ -364,6 +364,28 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     await page.close();
   });
 
+  it('judges a card number typed in pieces into one field whole, though the page empties the field after each: the completing piece is asked about; ordinary pieces are not', async () => {
+    const leaked = () => env.server.requests.filter((request) => request.path === '/leak-split').length;
+    const before = leaked();
+    const page = await env.open('bank.example', '/split-card.html');
+    const type = (target: string, text: string) => ({ tool: 'type', args: { target, text } });
+    expect(await propose(page, type('#code', '4111 1111 '))).toMatchObject({ decision: 'allow', executed: true });
+    const second = await proposeAndAnswer(env, page, type('#code', '1111 1111'), { approve: false });
+    expect(second.verdict).toMatchObject({ decision: 'ask', executed: false });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(leaked()).toBe(before);
+    // Honest: a word and a town, piece by piece, into the same fields.
+    for (const [target, text] of [
+      ['#code', 'GIFT'],
+      ['#code', '2026'],
+      ['#city', 'Par'],
+      ['#city', 'is'],
+    ] as const)
+      expect(await propose(page, type(target, text)), `${target} ${text}`).toMatchObject({ decision: 'allow', executed: true });
+    expect(await page.evaluate(() => (window as unknown as { store: string }).store)).toBe('4111 1111 GIFT2026');
+    await page.close();
+  });
+
   it('asks before typing a card number or an IBAN into a field not declared for it', async () => {
     const page = await open('honest');
     for (const text of [

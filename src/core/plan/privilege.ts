@@ -7,7 +7,7 @@ import { COMMIT_LANGUAGES, LEXICON_SCRIPTS } from './commit-lexicon';
 import { commitmentClassifier } from './commit-match';
 import { destinationsOf } from './destinations';
 import type { UiElementValue } from './observations';
-import { sensitiveData } from './sensitive';
+import { completedSensitive, sensitiveData } from './sensitive';
 import { targetsElsewhere } from './targets';
 
 /**
@@ -30,6 +30,8 @@ export type TargetContext = {
   /** The tab's top-level origin: where a link that opens in another browsing context is judged too. */
   tabOrigin?: string | null;
   typed?: string;
+  /** What was typed into the same field lately, by earlier calls (background/typed-history.ts): a piece that completes a card counts. */
+  typedBefore?: string;
 };
 
 /**
@@ -80,8 +82,9 @@ const contextOf = (context: TargetContext | string | null): TargetContext =>
 export function targetPrivilege(tool: string, base: Privilege, element: UiElementValue, context: TargetContext | string | null): Privilege {
   if (tool === 'click') return clickPrivilege(element, context);
   if (tool === 'type' && (element.isPassword || element.isPayment)) return 'credential';
-  const { visibleText, accessibleName = null, typed } = contextOf(context);
-  if (tool === 'type' && typed !== undefined && sensitiveData(typed) !== null) return 'credential';
+  const { visibleText, accessibleName = null, typed, typedBefore = '' } = contextOf(context);
+  if (tool === 'type' && typed !== undefined && (sensitiveData(typed) !== null || completedSensitive(typedBefore, typed) !== null))
+    return 'credential';
   if (tool === 'submit') {
     if (element.formHasPassword) return 'credential';
     // A form is submitted as the user sees it: a hidden one, or one named by a hidden field, asks;

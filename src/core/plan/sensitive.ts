@@ -16,6 +16,16 @@ export function sensitiveData(text: string): 'a payment card number' | 'an IBAN'
 }
 
 /**
+ * What appending `text` to `before` (what the field, or the page, already holds of it) would make
+ * that neither shows alone: a card number or an IBAN completed by this piece. Null otherwise.
+ */
+export function completedSensitive(before: string, text: string): 'a payment card number' | 'an IBAN' | null {
+  if (before === '' || sensitiveData(text) !== null) return null;
+  const completes = sensitiveData(before.slice(-64) + text);
+  return completes !== null && sensitiveData(before) === null ? completes : null;
+}
+
+/**
  * A card number is written whole or in groups (4-4-4-4, 4-6-5…): digit groups in a row, each but
  * the last at least three digits long, 13–19 digits in all, passing the Luhn check. Groups of one
  * or two digits (a date's "7.6.2026", a phone's "+44 20", a price's "12.99", an address's
