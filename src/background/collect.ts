@@ -92,7 +92,7 @@ export async function collectEvidence(
       accessibleName,
       frameOrigin: sender.frameOrigin,
       tabOrigin: originOf(sender.tabUrl),
-      ...(call.tool === 'type' ? { typed: call.args.text, typedBefore: typedBefore(sender.tabId, frame, selector) } : {}),
+      ...(call.tool === 'type' ? { typed: call.args.text, typedBefore: await typedBefore(sender.tabId, frame, selector) } : {}),
     });
     digest = target.element.digest;
     for (const url of [target.element.href, target.element.submission?.action]) if (url) judgedUrls.push(url);

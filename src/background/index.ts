@@ -92,7 +92,7 @@ browser.runtime.onConnectExternal.addListener((port) => port.disconnect());
 clearPageToolsOnNavigation();
 browser.tabs.onRemoved.addListener((tabId) => {
   forgetTab(tabId);
-  forgetTyped(tabId);
+  void forgetTyped(tabId);
 });
 // A tab a page opened shares that page's budget. Two signals, either enough: a navigation target
 // (window.open, also with no URL; a link to a new tab) and tabs.onCreated's openerTabId (both

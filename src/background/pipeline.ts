@@ -159,10 +159,10 @@ async function perform(call: BuiltinCall, evidence: Evidence, requestId: string,
   mark(requestId, 'rechecked');
   const run = () =>
     executeInFrame(sender, requestId, evidence.digest, actionFor(call), watched)
-      .then((result) => {
+      .then(async (result) => {
         // What was typed is kept for the next piece into the same field (typed-history.ts).
         if (call.tool === 'type' && result.executed && selector !== null)
-          recordTyped(sender.tabId, evidence.frame, selector, call.args.text);
+          await recordTyped(sender.tabId, evidence.frame, selector, call.args.text).catch(() => undefined);
         return result;
       })
       .finally(() => mark(requestId, 'executed'));

@@ -370,6 +370,8 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     const page = await env.open('bank.example', '/split-card.html');
     const type = (target: string, text: string) => ({ tool: 'type', args: { target, text } });
     expect(await propose(page, type('#code', '4111 1111 '))).toMatchObject({ decision: 'allow', executed: true });
+    // An assistant that waits for the worker to be stopped between the pieces gains nothing (storage.session).
+    await env.browser.stopServiceWorker?.();
     const second = await proposeAndAnswer(env, page, type('#code', '1111 1111'), { approve: false });
     expect(second.verdict).toMatchObject({ decision: 'ask', executed: false });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -408,14 +410,21 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
       executed: true,
     });
     // Typed in two appending calls, neither of which shows it (a red team, Dec 7): the second would
-    // make the field hold a card number, and is not performed; ordinary text appends as before.
-    const type = (text: string, replace = false) => propose(page, { tool: 'type', args: { target: '#recipient', text, replace } });
-    expect(await type('4111 1111 ', true)).toMatchObject({ decision: 'allow', executed: true });
-    const second = await type('1111 1111');
-    expect(second.executed).toBe(false);
-    expect(codes(second)).toContain('stale_evidence');
-    expect(await type('Smith')).toMatchObject({ decision: 'allow', executed: true });
+    // complete a card number with the first, and is asked about (typed-history.ts); ordinary text appends as before.
+    const type = (text: string, replace = false) => ({ tool: 'type', args: { target: '#recipient', text, replace } });
+    expect(await propose(page, type('4111 1111 ', true))).toMatchObject({ decision: 'allow', executed: true });
+    const second = await proposeAndAnswer(env, page, type('1111 1111'), { approve: false });
+    expect(second.verdict).toMatchObject({ decision: 'ask', executed: false });
+    expect(await propose(page, type('Smith'))).toMatchObject({ decision: 'allow', executed: true });
     expect(await page.evaluate(() => (document.getElementById('recipient') as HTMLInputElement).value)).toBe('4111 1111 Smith');
+    // Text the field holds that Warrant did not type (the user's, the page's) is judged where it is
+    // typed: the appended text that would make it hold a card is not typed (actions.ts unjudgedData).
+    await page.evaluate(() => {
+      (document.getElementById('recipient') as HTMLInputElement).value = '5500 0000 ';
+    });
+    const appended = await propose(page, type('0000 0004'));
+    expect(appended.executed).toBe(false);
+    expect(codes(appended)).toContain('stale_evidence');
     await page.close();
   });
 

@@ -1,22 +1,36 @@
-import { describe, expect, it } from 'vitest';
-import { forgetTyped, recordTyped, typedBefore } from '../../src/background/typed-history';
+import { describe, expect, it, vi } from 'vitest';
+import { forgetTyped, recordTyped, type TypedStore, typedBefore } from '../../src/background/typed-history';
 import { targetPrivilege } from '../../src/core/plan/privilege';
 import { completedSensitive } from '../../src/core/plan/sensitive';
 import { element } from './helpers/evidence';
 
+// The store is passed in: the extension API is never reached.
+vi.mock('webextension-polyfill', () => ({ default: {} }));
+
 describe('a card number typed in pieces (typed-history.ts, sensitive.ts completedSensitive)', () => {
-  it('keeps what was typed into each field of a tab, for two minutes, and forgets a closed tab', () => {
-    recordTyped(7, '7:0', '#code', '4111 1111 ', 1_000);
-    recordTyped(7, '7:0', '#city', 'Paris', 1_000);
-    recordTyped(8, '8:0', '#code', '9999', 1_000);
-    expect(typedBefore(7, '7:0', '#code', 2_000)).toBe('4111 1111 ');
-    expect(typedBefore(7, '7:1', '#code', 2_000)).toBe('');
-    expect(typedBefore(7, '7:0', '#code', 1_000 + 120_001)).toBe('');
-    recordTyped(7, '7:0', '#code', '1111', 3_000);
-    expect(typedBefore(7, '7:0', '#code', 4_000)).toBe('4111 1111 1111');
-    forgetTyped(7);
-    expect(typedBefore(7, '7:0', '#code', 4_000)).toBe('');
-    expect(typedBefore(8, '8:0', '#code', 4_000)).toBe('9999');
+  // storage.session as a map, and a stored value the format does not know.
+  const items = new Map<string, unknown>();
+  const store: TypedStore = {
+    get: async (key) => (items.has(key) ? { [key]: items.get(key) } : {}),
+    set: async (values) => void Object.entries(values).forEach(([key, value]) => items.set(key, value)),
+    remove: async (key) => void items.delete(key),
+  };
+
+  it('keeps what was typed into each field of a tab, for two minutes, in storage.session, and forgets a closed tab', async () => {
+    await recordTyped(7, '7:0', '#code', '4111 1111 ', 1_000, store);
+    await recordTyped(7, '7:0', '#city', 'Paris', 1_000, store);
+    await recordTyped(8, '8:0', '#code', '9999', 1_000, store);
+    expect(await typedBefore(7, '7:0', '#code', 2_000, store)).toBe('4111 1111 ');
+    expect(await typedBefore(7, '7:1', '#code', 2_000, store)).toBe('');
+    expect(await typedBefore(7, '7:0', '#code', 1_000 + 120_001, store)).toBe('');
+    await recordTyped(7, '7:0', '#code', '1111', 3_000, store);
+    expect(await typedBefore(7, '7:0', '#code', 4_000, store)).toBe('4111 1111 1111');
+    expect(items.get('typed.v1.7')).toHaveLength(3);
+    await forgetTyped(7, store);
+    expect(await typedBefore(7, '7:0', '#code', 4_000, store)).toBe('');
+    expect(await typedBefore(8, '8:0', '#code', 4_000, store)).toBe('9999');
+    items.set('typed.v1.9', [{ frame: '9:0', selector: '#code', text: 1 }, 'x', null]);
+    expect(await typedBefore(9, '9:0', '#code', 4_000, store)).toBe('');
   });
 
   it('names the card a piece completes, and nothing a piece adds to ordinary text or to a card already there', () => {
