@@ -12,7 +12,9 @@ describe('a card number typed in pieces (typed-history.ts, sensitive.ts complete
   const items = new Map<string, unknown>();
   const store: TypedStore = {
     get: async (key) => (items.has(key) ? { [key]: items.get(key) } : {}),
-    set: async (values) => void Object.entries(values).forEach(([key, value]) => items.set(key, value)),
+    set: async (values) => {
+      for (const [key, value] of Object.entries(values)) items.set(key, value);
+    },
     remove: async (key) => void items.delete(key),
   };
 
