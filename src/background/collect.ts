@@ -31,7 +31,7 @@ import { subframeView } from './frame-chain';
 import { wordlessPictures } from './picture-regions';
 import { certifyPixels, type PixelEvidence, type ScreenView, type Shot } from './pixels';
 import { type FrameSender, frameKey, originOf } from './sender';
-import { typedBefore } from './typed-history';
+import { claimTyped } from './typed-history';
 
 /**
  * COLLECT EVIDENCE: everything the judge will weigh for one resolved built-in call — the frame's
@@ -92,7 +92,9 @@ export async function collectEvidence(
       accessibleName,
       frameOrigin: sender.frameOrigin,
       tabOrigin: originOf(sender.tabUrl),
-      ...(call.tool === 'type' ? { typed: call.args.text, typedBefore: await typedBefore(sender.tabId, frame, selector) } : {}),
+      ...(call.tool === 'type'
+        ? { typed: call.args.text, typedBefore: await claimTyped(sender.tabId, frame, selector, call.args.text) }
+        : {}),
     });
     digest = target.element.digest;
     for (const url of [target.element.href, target.element.submission?.action]) if (url) judgedUrls.push(url);

@@ -24,7 +24,6 @@ import { decisionShot, pixelsUnchanged, type Shot } from './pixels';
 import { getPolicy } from './policy-store';
 import type { FrameSender } from './sender';
 import { admit, refusalRecorded } from './tab-budget';
-import { recordTyped } from './typed-history';
 
 /**
  * One proposal from one frame, in named stages: RESOLVE ▶ COLLECT EVIDENCE (collect.ts) ▶ JUDGE
@@ -157,15 +156,7 @@ async function perform(call: BuiltinCall, evidence: Evidence, requestId: string,
   const hidden = selector !== null ? await frameChainStillVisible(sender, evidence.frame, selector, evidence.certificates) : null;
   if (hidden) return { executed: false, code: 'stale_evidence' as const, message: hidden };
   mark(requestId, 'rechecked');
-  const run = () =>
-    executeInFrame(sender, requestId, evidence.digest, actionFor(call), watched)
-      .then(async (result) => {
-        // What was typed is kept for the next piece into the same field (typed-history.ts).
-        if (call.tool === 'type' && result.executed && selector !== null)
-          await recordTyped(sender.tabId, evidence.frame, selector, call.args.text).catch(() => undefined);
-        return result;
-      })
-      .finally(() => mark(requestId, 'executed'));
+  const run = () => executeInFrame(sender, requestId, evidence.digest, actionFor(call), watched).finally(() => mark(requestId, 'executed'));
   if (!NAVIGATING_TOOLS.has(call.tool)) return run();
   const allowed = [
     ...evidence.judgedUrls.flatMap((url) => destinationsOf(url)),

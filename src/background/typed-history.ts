@@ -1,4 +1,5 @@
 import browser from 'webextension-polyfill';
+import { serially } from './serial';
 
 /**
  * What the assistant typed into each field of a tab lately, so that a card number typed in pieces
@@ -41,20 +42,32 @@ async function piecesOf(store: TypedStore, tabId: number, now: number): Promise<
   return Array.isArray(stored) ? stored.filter(isPiece).filter((p) => now - p.at <= WINDOW_MS) : [];
 }
 
-/** The text typed into this field before, within the window, oldest first (its last 64 characters). */
-export async function typedBefore(tabId: number, frame: string, selector: string, now = Date.now(), store = session()): Promise<string> {
-  const pieces = (await piecesOf(store, tabId, now)).filter((p) => p.frame === frame && p.selector === selector);
-  return pieces
-    .map((p) => p.text)
-    .join('')
-    .slice(-64);
-}
-
-/** A `type` call performed: its text is kept for the next one into the same field. */
-export async function recordTyped(tabId: number, frame: string, selector: string, text: string, now = Date.now(), store = session()) {
-  const kept = await piecesOf(store, tabId, now);
-  kept.push({ frame, selector, text: text.slice(-64), at: now });
-  await store.set({ [key(tabId)]: kept.slice(-PER_TAB) });
+/**
+ * The text typed into this field before, within the window, oldest first (its last 64 characters);
+ * and this call's text kept for the next, at once: read and kept in one section per tab, so that
+ * two calls proposed together each see the other (a review, Dec 7: read at collection and kept
+ * after execution, two pieces sent at once were each judged alone), and a piece is kept whether or
+ * not it ends up performed (a page that makes its own piece "not executed" keeps it all the same).
+ */
+export function claimTyped(
+  tabId: number,
+  frame: string,
+  selector: string,
+  text: string,
+  now = Date.now(),
+  store = session(),
+): Promise<string> {
+  return serially(key(tabId), async () => {
+    const pieces = await piecesOf(store, tabId, now);
+    const before = pieces
+      .filter((p) => p.frame === frame && p.selector === selector)
+      .map((p) => p.text)
+      .join('')
+      .slice(-64);
+    pieces.push({ frame, selector, text: text.slice(-64), at: now });
+    await store.set({ [key(tabId)]: pieces.slice(-PER_TAB) });
+    return before;
+  });
 }
 
 /** A closed tab's pieces go with it. */

@@ -96,15 +96,20 @@ export function onlySubmitting<T>(
   // So is a link the page made a download during the click (its `download` attribute set or
   // changed by its own handler: a red team, Dec 7, had "Read the report" save guide.exe): a
   // download is a commit, judged by the attribute as certified, which was read before the handlers.
-  const downloads = activated.filter(isLink).map((link) => ({ link, was: link.getAttribute('download') }));
-  // And any download the click starts, seen where it navigates (the Navigation API's `navigate`,
-  // whose first listener is the keeper's): one its handler makes while it stops the click from
-  // reaching the window, or by clicking another link (a review, Dec 7). Only a link certified to
-  // download that very name may.
+  const downloads = activated.filter(isLink).map((link) => ({ link, was: link.getAttribute('download'), to: linkDestination(link) }));
+  // And a download what the click activated starts (or a host around it), seen where it navigates
+  // (the Navigation API's `navigate`, whose first listener is the keeper's): one its handler makes
+  // while it stops the click from reaching the window (a review and a red team, Dec 7). Only a link
+  // certified to download that very name from that very address may. A download the page's own
+  // script starts from another link is the MAIN world's (a script's click on a download link).
   const uncertifiedDownload = (event: Event) => {
     const name = navigationDownload(event);
     const source = navigationSource(event);
-    return name !== null && event.cancelable && !downloads.some(({ link, was }) => link === source && was === name);
+    if (name === null || !event.cancelable || (source !== null && !related(source))) return false;
+    const to = navigationDestination(event);
+    return !downloads.some(
+      ({ link, was, to: certified }) => source !== null && startedBy(source, link) && was === name && certified === to,
+    );
   };
   const activation = failClosed(onStopped, (event: Event) => {
     if (form === null && activated.some((element) => submitterOf(element) !== null)) {

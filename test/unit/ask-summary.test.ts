@@ -27,6 +27,8 @@ describe('what an ask shows (built from certified facts)', () => {
         // (a red team, Dec 7: "amount_token", rewritten to 1000 by the page, was masked in the ask).
         { name: 'amount_token', value: '1000', label: 'Amount', id: null, shown: true },
         { name: 'csrf_token', value: 'abc123', label: null, id: null, shown: false },
+        // A password field the page does not show hides nothing from anyone but the user (a review, Dec 7).
+        { name: 'amount', value: '1000', label: null, id: null, shown: false, password: true },
       ],
     };
     const summary = summariseAsk({
@@ -46,6 +48,7 @@ describe('what an ask shows (built from certified facts)', () => {
       ['Amount', '1000', true],
       ['amount', '5000', false],
       ['csrf_token', 'abc123', false],
+      ['amount', '1000', false],
     ]);
     expect(summary.destination).toMatchObject({ host: 'evil.example', otherSite: true });
     expect(AskSummarySchema.safeParse(summary).success).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { forgetTyped, recordTyped, type TypedStore, typedBefore } from '../../src/background/typed-history';
+import { claimTyped, forgetTyped, type TypedStore } from '../../src/background/typed-history';
 import { targetPrivilege } from '../../src/core/plan/privilege';
 import { completedSensitive } from '../../src/core/plan/sensitive';
 import { element } from './helpers/evidence';
@@ -19,20 +19,27 @@ describe('a card number typed in pieces (typed-history.ts, sensitive.ts complete
   };
 
   it('keeps what was typed into each field of a tab, for two minutes, in storage.session, and forgets a closed tab', async () => {
-    await recordTyped(7, '7:0', '#code', '4111 1111 ', 1_000, store);
-    await recordTyped(7, '7:0', '#city', 'Paris', 1_000, store);
-    await recordTyped(8, '8:0', '#code', '9999', 1_000, store);
-    expect(await typedBefore(7, '7:0', '#code', 2_000, store)).toBe('4111 1111 ');
-    expect(await typedBefore(7, '7:1', '#code', 2_000, store)).toBe('');
-    expect(await typedBefore(7, '7:0', '#code', 1_000 + 120_001, store)).toBe('');
-    await recordTyped(7, '7:0', '#code', '1111', 3_000, store);
-    expect(await typedBefore(7, '7:0', '#code', 4_000, store)).toBe('4111 1111 1111');
-    expect(items.get('typed.v1.7')).toHaveLength(3);
+    expect(await claimTyped(7, '7:0', '#code', '4111 1111 ', 1_000, store)).toBe('');
+    expect(await claimTyped(7, '7:0', '#city', 'Paris', 1_000, store)).toBe('');
+    expect(await claimTyped(8, '8:0', '#code', '9999', 1_000, store)).toBe('');
+    expect(await claimTyped(7, '7:1', '#code', 'x', 2_000, store)).toBe('');
+    expect(await claimTyped(7, '7:0', '#code', '1111', 3_000, store)).toBe('4111 1111 ');
+    expect(await claimTyped(7, '7:0', '#code', '', 4_000, store)).toBe('4111 1111 1111');
+    expect(await claimTyped(7, '7:0', '#code', '', 1_000 + 120_001, store)).toBe('1111');
     await forgetTyped(7, store);
-    expect(await typedBefore(7, '7:0', '#code', 4_000, store)).toBe('');
-    expect(await typedBefore(8, '8:0', '#code', 4_000, store)).toBe('9999');
+    expect(await claimTyped(7, '7:0', '#code', '', 5_000, store)).toBe('');
+    expect(await claimTyped(8, '8:0', '#code', '', 5_000, store)).toBe('9999');
     items.set('typed.v1.9', [{ frame: '9:0', selector: '#code', text: 1 }, 'x', null]);
-    expect(await typedBefore(9, '9:0', '#code', 4_000, store)).toBe('');
+    expect(await claimTyped(9, '9:0', '#code', '', 5_000, store)).toBe('');
+  });
+
+  it('judges two pieces claimed at once against each other: the second sees the first', async () => {
+    const [first, second] = await Promise.all([
+      claimTyped(11, '11:0', '#code', '4111 1111 ', 1_000, store),
+      claimTyped(11, '11:0', '#code', '1111 1111', 1_000, store),
+    ]);
+    expect(first).toBe('');
+    expect(completedSensitive(second, '1111 1111')).toBe('a payment card number');
   });
 
   it('names the card a piece completes, and nothing a piece adds to ordinary text or to a card already there', () => {

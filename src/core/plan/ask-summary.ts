@@ -79,9 +79,9 @@ export function summariseAsk(input: SummaryInput): AskSummary {
           (entry): SummaryField => ({
             label: entry.label ? quoted(entry.label, 60) : null,
             name: quoted(entry.name, 60),
-            value: quoted(entry.password === true ? '••••••' : entry.value, 80),
+            value: quoted(entry.password === true && entry.shown ? '••••••' : entry.value, 80),
             shown: entry.shown,
-            masked: entry.password === true,
+            masked: entry.password === true && entry.shown,
           }),
         )
     : [];
