@@ -10,7 +10,7 @@ import { conclude, decide, rejected } from './conclude';
 import { browserOrigin } from './evidence';
 import type { BlockedNavigation } from './navigation-guard';
 import { getPolicy } from './policy-store';
-import { type FrameSender, frameKey } from './sender';
+import { type FrameSender, frameKey, originOf } from './sender';
 
 /**
  * A navigation the guard stopped on its way to a site the action was not judged for (issue 11 §4):
@@ -38,7 +38,7 @@ export async function judgeLeftNavigation(blocked: BlockedNavigation, sender: Fr
     const certificates = [browserOrigin(frame, sender.frameOrigin, sender.frameUrl)];
     const policy = await getPolicy();
     const decided = decide(
-      planFor(call, { frameOrigin: sender.frameOrigin, subframe: sender.frameId !== 0 }),
+      planFor(call, { frameOrigin: sender.frameOrigin, tabOrigin: originOf(sender.tabUrl), subframe: sender.frameId !== 0 }),
       certificates,
       { frame, selector: null },
       navigationPrivilege(sender.frameOrigin, blocked.url),

@@ -78,6 +78,22 @@ describe('gate: lookalike links and navigations are blocked, never asked', () =>
     expect(judged('click', { href: 'https://bank.example.evil.example/login' }, null)).toEqual([]);
   });
 
+  it("blocks a frame's navigation (a navigate call, a redirect after its action) to a lookalike of the tab's site", () => {
+    const call = resolved({ tool: 'navigate', args: { url: 'https://bank.example.evil.example/' } });
+    const origin = certificate('origin', { origin: 'https://evil.example', url: 'https://evil.example/ad' }, '', { trust: 'browser' });
+    const judged = (tabOrigin: string | null) =>
+      gate({
+        plan: planFor(call, { frameOrigin: 'https://evil.example', tabOrigin, subframe: true }),
+        certificates: [{ ...origin, region: { frame: FRAME } }],
+        scope: { frame: FRAME, selector: null },
+        privilege: 'navigate',
+        policy: DEFAULT_GATE_POLICY,
+        now: NOW,
+      }).reasons.map((r) => r.code);
+    expect(judged(BANK)).toContain('lookalike_domain');
+    expect(judged(null)).not.toContain('lookalike_domain');
+  });
+
   it('blocks a navigate call to a lookalike, judged on the browser-stamped origin', () => {
     const call = resolved({ tool: 'navigate', args: { url: 'https://bank.example.evil.example/' } });
     const origin = certificate('origin', { origin: BANK, url: `${BANK}/pay` }, '', { trust: 'browser' });

@@ -9,15 +9,15 @@ export { destinationsOf, firstImpersonation, impersonation } from './destination
 
 type Element = z.infer<typeof UiElementValueSchema>;
 
-/** A navigation must not go to a site that imitates the frame's own (checked on the browser's origin). */
-export function destinationGenuine(url: string): Predicate<z.infer<typeof OriginValueSchema>> {
+/** A navigation must not go to a site that imitates the frame's own (checked on the browser's origin), or the tab's. */
+export function destinationGenuine(url: string, tabOrigin: string | null = null): Predicate<z.infer<typeof OriginValueSchema>> {
   return {
     name: 'destination.genuine',
     certificate: 'origin',
     scope: 'frame',
     value: OriginValueSchema,
     evaluate: (v) => {
-      const problem = firstImpersonation(url, v.origin);
+      const problem = impersonatingAny(url, tabOrigin ? [v.origin, tabOrigin] : v.origin);
       return problem === null ? holds : fails('lookalike_domain', problem);
     },
   };

@@ -56,7 +56,7 @@ export type PlanOptions = {
 };
 
 export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicate[] {
-  const base = basePlan(call, options.iconOnly === true);
+  const base = basePlan(call, options.iconOnly === true, options.tabOrigin ?? null);
   const target = targetOf(call);
   if (options.subframe && target !== null && base.includes(visible)) base.push(frameVisible);
   const sites = [options.frameOrigin, options.tabOrigin].filter(
@@ -86,7 +86,7 @@ export function planFor(call: ResolvedCall, options: PlanOptions = {}): Predicat
   ];
 }
 
-function basePlan(call: ResolvedCall, iconOnly: boolean): Predicate[] {
+function basePlan(call: ResolvedCall, iconOnly: boolean, tabOrigin: string | null): Predicate[] {
   // Page tools: the provider must still be the frame the browser saw register the tool.
   if (call.pageTool) return [originIs(call.pageTool.provider)];
   const label = claimedLabel(call);
@@ -115,7 +115,7 @@ function basePlan(call: ResolvedCall, iconOnly: boolean): Predicate[] {
     case 'scroll':
       return call.args.target === undefined ? [originIs(null)] : [connected];
     case 'navigate':
-      return [originIs(call.claims.origin ?? null), destinationGenuine(call.args.url)];
+      return [originIs(call.claims.origin ?? null), destinationGenuine(call.args.url, tabOrigin)];
     default:
       // No other tool resolves; a call that is none of these has no plan, and is never allowed.
       return [];
