@@ -1,4 +1,5 @@
 import browser from 'webextension-polyfill';
+import { z } from 'zod';
 import { serially } from './serial';
 
 /**
@@ -14,7 +15,8 @@ import { serially } from './serial';
 const WINDOW_MS = 120_000;
 const PER_TAB = 16;
 
-type Piece = { frame: string; selector: string; text: string; at: number };
+const PieceSchema = z.strictObject({ frame: z.string(), selector: z.string(), text: z.string(), at: z.number() });
+type Piece = z.infer<typeof PieceSchema>;
 /** The part of storage.session used here (a fake in unit tests). */
 export type TypedStore = {
   get(key: string): Promise<Record<string, unknown>>;
@@ -25,21 +27,11 @@ export type TypedStore = {
 const key = (tabId: number) => `typed.v1.${tabId}`;
 const session = (): TypedStore => browser.storage.session;
 
-const isPiece = (value: unknown): value is Piece => {
-  const p = value as Partial<Piece> | null;
-  return (
-    typeof p === 'object' &&
-    p !== null &&
-    typeof p.frame === 'string' &&
-    typeof p.selector === 'string' &&
-    typeof p.text === 'string' &&
-    typeof p.at === 'number'
-  );
-};
-
 async function piecesOf(store: TypedStore, tabId: number, now: number): Promise<Piece[]> {
   const stored = (await store.get(key(tabId)))[key(tabId)];
-  return Array.isArray(stored) ? stored.filter(isPiece).filter((p) => now - p.at <= WINDOW_MS) : [];
+  // Validated when read (typed.v1): an entry of another shape is dropped.
+  const pieces = Array.isArray(stored) ? stored.flatMap((value) => PieceSchema.safeParse(value).data ?? []) : [];
+  return pieces.filter((p) => now - p.at <= WINDOW_MS);
 }
 
 /**

@@ -1,6 +1,5 @@
-import { metricOf } from './node-reads';
 import { zoomed } from './reach-sides';
-import { gutters } from './scrollbars';
+import { drawnScale, gutters } from './scrollbars';
 import type { Box, Scene } from './text-runs';
 
 /** What a clipping box (overflow, the viewport) lets through of the text inside it. */
@@ -44,11 +43,8 @@ export function clipOf(node: Element, style: CSSStyleDeclaration, display: strin
   const y = contained || style.overflowY !== 'visible';
   if (!x && !y) return clip;
   const rect = node.getBoundingClientRect();
-  const element = node as HTMLElement;
   // Border widths as drawn: the bounding box is transformed, offsetWidth/Height are not.
-  const [width, height] = [metricOf(element, 'offsetWidth'), metricOf(element, 'offsetHeight')];
-  const sx = width > 0 ? rect.width / width : 1;
-  const sy = height > 0 ? rect.height / height : 1;
+  const [sx, sy] = drawnScale(node, rect);
   const border = (side: string) =>
     (Number.parseFloat(style.getPropertyValue(`border-${side}-width`)) || 0) * (side === 'left' || side === 'right' ? sx : sy);
   // Scrollbars are painted over the padding box's edge, and the content is clipped short of them

@@ -26,14 +26,17 @@ export function gutters(node: Element, style: CSSStyleDeclaration): Gutters {
   return { vertical, horizontal, left: style.direction === 'rtl' };
 }
 
+/** How much the box is scaled as drawn (its bounding box `rect` against its untransformed offset size), across and down. */
+export function drawnScale(node: Element, rect: DOMRect): [number, number] {
+  const [width, height] = [metricOf(node, 'offsetWidth'), metricOf(node, 'offsetHeight')];
+  return [width > 0 ? rect.width / width : 1, height > 0 ? rect.height / height : 1];
+}
+
 /** Whether (x, y) lies on one of the box's scrollbars (viewport px; `rect` its bounding box). */
 export function onScrollbar(node: Element, style: CSSStyleDeclaration, rect: DOMRect, x: number, y: number): boolean {
   const { vertical, horizontal, left } = gutters(node, style);
   if (vertical === 0 && horizontal === 0) return false;
-  const element = node as HTMLElement;
-  const [width, height] = [metricOf(element, 'offsetWidth'), metricOf(element, 'offsetHeight')];
-  const sx = width > 0 ? rect.width / width : 1;
-  const sy = height > 0 ? rect.height / height : 1;
+  const [sx, sy] = drawnScale(node, rect);
   const border = (side: string) => Number.parseFloat(style.getPropertyValue(`border-${side}-width`)) || 0;
   const inner = {
     left: rect.left + border('left') * sx,
