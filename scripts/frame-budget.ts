@@ -24,7 +24,7 @@ export const BUDGET = {
   bridge: 14 * 1024,
   evidence: 139 * 1024,
   mainWorld: 93 * 1024,
-  agentCheck: 319 * 1024,
+  agentCheck: 324 * 1024,
 } as const;
 
 /**

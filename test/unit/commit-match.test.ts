@@ -1,14 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderCommitSkeletons, TARGET } from '../../scripts/gen-commit-skeletons';
-import {
-  asciiFoldedSkeleton,
-  commitmentClassifier,
-  foldLabel,
-  lexiconLists,
-  matchesLexicon,
-  skeletonLists,
-} from '../../src/core/plan/commit-match';
+import { renderCommitIndex, TARGET } from '../../scripts/gen-commit-index';
+import { amountReader } from '../../src/core/plan/amounts';
+import { lexiconLists, skeletonLists } from '../../src/core/plan/commit-index';
+import { PLAIN_MATCHER, SKELETON_MATCHER } from '../../src/core/plan/commit-index.generated';
+import { asciiFoldedSkeleton, commitmentClassifier, foldLabel, matcherFrom, matchesLexicon } from '../../src/core/plan/commit-match';
 import { namesCommitment } from '../../src/core/plan/privilege';
 import { closedConfusables, foldedSkeleton, skeleton } from '../../src/core/text/confusables';
 import { INVISIBLE } from '../../src/core/text/normalize';
@@ -109,8 +105,17 @@ describe('one commitment classifier for the core and the MAIN world (issue 11 §
     expect(skeleton('pаypal')).toBe(skeleton('paypal'));
   });
 
-  it('keeps the generated lexicon skeletons and ASCII map in step with the core (npm run gen:commit-skeletons)', () => {
-    expect(renderCommitSkeletons()).toBe(readFileSync(TARGET, 'utf8'));
+  it('keeps the generated index, lexicon skeletons and ASCII map in step with the core (npm run gen:commit-index)', () => {
+    expect(renderCommitIndex()).toBe(readFileSync(TARGET, 'utf8'));
+    // What the classifier reads is what the lists build, in the core and over captured ops.
+    for (const ops of [NATIVE_OPS, capturedOps()]) {
+      const plain = lexiconLists(ops);
+      const skeletons = skeletonLists(ops);
+      expect(matcherFrom(ops, PLAIN_MATCHER()).index).toEqual(plain.index);
+      expect(matcherFrom(ops, SKELETON_MATCHER()).index).toEqual(skeletons.index);
+      expect(String(matcherFrom(ops, PLAIN_MATCHER()).patterns.inside)).toBe(String(plain.patterns.inside));
+      expect(String(matcherFrom(ops, SKELETON_MATCHER()).patterns.inside)).toBe(String(skeletons.patterns.inside));
+    }
     const generated = skeletonLists(NATIVE_OPS);
     const computed = lexiconLists(NATIVE_OPS, (item) => foldLabel(NATIVE_OPS, foldedSkeleton(item)));
     expect(new Set(generated.words)).toEqual(new Set(computed.words));
@@ -248,5 +253,82 @@ describe('one commitment classifier for the core and the MAIN world (issue 11 §
         expect(lists.patterns.inside!.test(`${first}x`), meta).toBe(false);
       }
     }
+  });
+
+  it('folds and splits an ASCII label without NFKC or property classes exactly as the full path does', () => {
+    const slowFold = (label: string) => label.normalize('NFKC').replace(INVISIBLE, '').toLowerCase();
+    const slowSplit = (folded: string) => folded.replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ');
+    let seed = 3;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    const labels = Array.from({ length: 128 }, (_, code) => `a${String.fromCharCode(code)}Z`);
+    for (let i = 0; i < 5_000; i += 1) {
+      let label = '';
+      for (let n = next() % 20; n > 0; n -= 1) label += String.fromCharCode(next() % 128);
+      labels.push(label);
+    }
+    for (const ops of [NATIVE_OPS, capturedOps()]) {
+      for (const label of labels) {
+        expect(foldLabel(ops, label), JSON.stringify(label)).toBe(slowFold(label));
+        // The spaced label as matched: compared through a classifier answer on a crafted lexicon word.
+        expect(slowSplit(foldLabel(ops, label))).toBe(foldLabel(ops, label).replace(/[^A-Za-z0-9]+/g, ' '));
+      }
+    }
+    // And the classifier answers as before on ASCII labels with separators of every kind.
+    const main = commitmentClassifier(capturedOps());
+    for (const label of ['Pay\u0000now', 'pay\tnow', 'PAY~', '~pay~', 'paypal', 'x_pay_x', 'Check-out']) {
+      expect(main.namesCommitment(label), label).toBe(namesCommitment(label));
+    }
+  });
+
+  it('answers an ASCII label without digits before compiling the amount patterns, as they would', () => {
+    const read = amountReader(NATIVE_OPS);
+    // A snowman after a space forces the full path and changes no match (it is no letter, digit,
+    // currency or format character): the reference answer for the same label.
+    const reference = (label: string) => read(`${label} \u2603`);
+    const tokens = [
+      '$',
+      '€',
+      'kr',
+      'KR',
+      'EUR',
+      'eur',
+      'USD',
+      'Rp',
+      'R$',
+      'zł',
+      ' ',
+      '  ',
+      '.',
+      ',',
+      "'",
+      '-',
+      'x',
+      'Pay',
+      'TRY',
+      '3D',
+      '1',
+      '49',
+      '499',
+      '1.200,50',
+      '\t',
+      '\u00a0',
+    ];
+    let seed = 5;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    let withoutDigits = 0;
+    let sums = 0;
+    for (let i = 0; i < 20_000; i += 1) {
+      let label = '';
+      for (let n = 1 + (next() % 5); n > 0; n -= 1) label += tokens[next() % tokens.length];
+      const answer = read(label);
+      expect(answer, JSON.stringify(label)).toBe(reference(label));
+      if (!/[0-9]/.test(label)) {
+        withoutDigits += 1;
+        expect(answer).toBe(false);
+      }
+      if (answer) sums += 1;
+    }
+    expect(withoutDigits).toBeGreaterThan(1_000);
+    expect(sums).toBeGreaterThan(1_000);
   });
 });

@@ -1,8 +1,6 @@
 import { INVISIBLE } from '../text/normalize';
 import { closeConfusables, decodeConfusables, foldedSkeletonWith, type TextOps } from '../text/skeleton-ops';
-import { EXEMPT_LEAD, NOT_COMMITTING } from './commit-lexicon';
-import { ASCII_PROTOTYPES, SKELETON_INSIDE, SKELETON_PHRASES, SKELETON_STEMS, SKELETON_WORDS } from './commit-skeletons.generated';
-import { COMMIT_INSIDE, COMMIT_PHRASES, COMMIT_STEMS, COMMIT_WORDS } from './commit-words';
+import { ASCII_PROTOTYPES, PLAIN_MATCHER, SKELETON_MATCHER } from './commit-index.generated';
 
 /**
  * The one commitment classifier (issue 11 §1, §7). The core's privilege (privilege.ts) and the
@@ -14,16 +12,26 @@ import { COMMIT_INSIDE, COMMIT_PHRASES, COMMIT_STEMS, COMMIT_WORDS } from './com
  * `String.prototype.normalize` or `Map.prototype.get` changes neither answer. No iterator protocol,
  * no method looked up on a value at run time: everything goes through `ops`.
  *
- * Imports nothing but data (the lexicon's skeletons are generated at build time,
- * scripts/gen-commit-skeletons.ts) and skeleton-ops.ts, so the main world may bundle it
- * (test/unit/conventions.test.ts).
+ * Imports nothing but data (the lexicon's index and its skeletons' are generated at build time
+ * by commit-index.ts, scripts/gen-commit-index.ts) and skeleton-ops.ts, so the main world may
+ * bundle it (test/unit/conventions.test.ts).
  */
 /** Letters, combining marks (Devanagari vowel signs) and digits make words; anything else separates them. */
 export const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/gu;
+/** What NOT_WORD is over ASCII, whose letters and digits are these. */
+const NOT_WORD_ASCII = /[^A-Za-z0-9]+/g;
+/**
+ * Anything but ASCII. Labels of nothing else (most of them) skip NFKC and the Unicode property
+ * classes, whose results over ASCII are known: NFKC leaves ASCII as it is and INVISIBLE holds none
+ * of it. SpiderMonkey compiles each pattern in every frame anew, and NFKC's first call loads its
+ * data: part of a Firefox page's first click() of its own (bench/reports/load-floor.md).
+ */
+const NOT_ASCII = /[\u0080-\u{10FFFF}]/u;
 /** The label as the lexicon is matched: NFKC, invisibles dropped, lower case. */
-export const foldLabel = (ops: TextOps, label: string): string => ops.lower(ops.replace(ops.normalize(label, 'NFKC'), INVISIBLE, ''));
+export const foldLabel = (ops: TextOps, label: string): string =>
+  ops.search(label, NOT_ASCII) ? ops.lower(ops.replace(ops.normalize(label, 'NFKC'), INVISIBLE, '')) : ops.lower(label);
 
-type Lists = { words: readonly string[]; stems: readonly string[]; phrases: readonly string[]; inside: readonly string[] };
+export type Lists = { words: readonly string[]; stems: readonly string[]; phrases: readonly string[]; inside: readonly string[] };
 
 export type LexiconLists = Lists & {
   /**
@@ -38,13 +46,13 @@ export type LexiconLists = Lists & {
     /** Whole words. */
     words: Record<string, true>;
     /** Starts of words, under their first STEM_KEY code units. */
-    stems: Record<string, string[]>;
+    stems: Record<string, readonly string[]>;
     /** Phrases, as ' phrase ', under their first word: looked for only where that word is. */
-    phrases: Record<string, string[]>;
+    phrases: Record<string, readonly string[]>;
     /** ' item ' (words holding a space) and ' item' (stems holding one): anywhere in the spaced label. */
-    spaced: string[];
+    spaced: readonly string[];
     /** ' phrase ': taken out of the spaced label before it is matched (commit-lexicon.ts NOT_COMMITTING), where only `lead` words come before it. */
-    exempt: string[];
+    exempt: readonly string[];
     lead: Record<string, true>;
   };
   /** Parts of unspaced scripts as one alternation, searched once over the folded label. Null for an empty list. */
@@ -52,86 +60,55 @@ export type LexiconLists = Lists & {
 };
 
 /** How many code units of a stem file it (the shortest stem has three letters). */
-const STEM_KEY = 3;
-
-/**
- * The characters escaped in an item: the syntax characters of a `u` pattern. Not '-', which is
- * special only inside a class and whose escape `\-` a `u` pattern refuses outside one.
- */
-const META = '\\^$.*+?()[]{}|/';
-/** Any character of META: items without one (all of today's lexicon) need no escaping. */
-const HAS_META = /[\\^$.*+?()[\]{}|/]/u;
-
-/** `items` as an alternation, each escaped; null when there are none. */
-function alternation(ops: TextOps, items: readonly string[]): string | null {
-  let source = '';
-  for (let i = 0; i < items.length; i += 1) {
-    const item = items[i]!;
-    if (item === '') continue;
-    // One search per item instead of two calls per character: in the MAIN world each call goes
-    // through captured built-ins, and building the patterns at a page's first click() took ~2 ms.
-    let escaped = item;
-    if (ops.search(item, HAS_META)) {
-      escaped = '';
-      for (let at = 0; at < item.length; at += 1) {
-        const unit = ops.slice(item, at, at + 1);
-        escaped += ops.includes(META, unit) ? `\\${unit}` : unit;
-      }
-    }
-    source += source === '' ? escaped : `|${escaped}`;
-  }
-  return source === '' ? null : `(?:${source})`;
-}
+export const STEM_KEY = 3;
 
 /**
  * A record without a prototype, made by literal syntax and read and written as plain properties:
  * no method a page could have replaced is called (`Object.create` would be looked up when the MAIN
  * world builds the classifier, at the page's first click()), and no inherited property answers.
  */
-const emptyRecord = <T>(): Record<string, T> => ({ __proto__: null }) as unknown as Record<string, T>;
+export const emptyRecord = <T>(): Record<string, T> => ({ __proto__: null }) as unknown as Record<string, T>;
 
-function file(ops: TextOps, record: Record<string, string[]>, key: string, item: string): void {
-  const filed = record[key];
-  if (filed === undefined) record[key] = [item];
-  else ops.append(filed, item);
-}
+/**
+ * The index as plain data: what `indexed` computes, and what the generator writes
+ * (commit-index.generated.ts) so that the MAIN world does not compute it at a page's first click():
+ * that took 5–6 ms of the bench page's load in Chromium (cold code, NFKC's first call, the stems
+ * filed one by one through captured built-ins; bench/reports/load-floor.md).
+ */
+export type Filed = readonly [key: string, items: readonly string[]];
+export type MatcherData = {
+  readonly words: readonly string[];
+  readonly stems: readonly Filed[];
+  readonly phrases: readonly Filed[];
+  readonly spaced: readonly string[];
+  readonly exempt: readonly string[];
+  readonly lead: readonly string[];
+  /** Parts of unspaced scripts as one alternation's source; null for none. */
+  readonly inside: string | null;
+};
 
-/** Adds the lists' index and patterns; `exempt`: NOT_COMMITTING's phrases as this list's labels are folded. */
-function indexed(ops: TextOps, lists: Lists, exempt: (phrase: string) => string): LexiconLists {
-  const words = emptyRecord<true>();
-  const stems = emptyRecord<string[]>();
-  const spaced: string[] = [];
-  for (let i = 0; i < lists.words.length; i += 1) {
-    const item = lists.words[i]!;
-    if (item === '') continue;
-    if (ops.includes(item, ' ')) ops.append(spaced, ` ${item} `);
-    else words[item] = true;
-  }
-  for (let i = 0; i < lists.stems.length; i += 1) {
-    const item = lists.stems[i]!;
-    if (item === '') continue;
-    if (ops.includes(item, ' ') || item.length < STEM_KEY) ops.append(spaced, ` ${item}`);
-    else file(ops, stems, ops.slice(item, 0, STEM_KEY), item);
-  }
-  const phrases = emptyRecord<string[]>();
-  for (let i = 0; i < lists.phrases.length; i += 1) {
-    const item = lists.phrases[i]!;
-    if (item === '') continue;
-    const space = ops.indexOf(item, ' ');
-    if (space <= 0) ops.append(spaced, ` ${item} `);
-    else file(ops, phrases, ops.slice(item, 0, space), ` ${item} `);
-  }
-  const inside = alternation(ops, lists.inside);
-  const exempted: string[] = [];
-  const phrasesExempt = ops.split(NOT_COMMITTING, BAR);
-  for (let i = 0; i < phrasesExempt.length; i += 1) ops.append(exempted, ` ${ops.replace(exempt(phrasesExempt[i]!), NOT_WORD, ' ')} `);
-  const lead = emptyRecord<true>();
-  const leadWords = ops.split(EXEMPT_LEAD, BAR);
-  for (let i = 0; i < leadWords.length; i += 1) lead[exempt(leadWords[i]!)] = true;
+/** Null-prototype records from the data: plain loops and property writes, nothing a page could patch. */
+export function matcherFrom(ops: TextOps, data: MatcherData): Matcher {
+  const flags = (items: readonly string[]) => {
+    const record = emptyRecord<true>();
+    for (let i = 0; i < items.length; i += 1) record[items[i]!] = true;
+    return record;
+  };
+  const filed = (lists: readonly Filed[]) => {
+    const record = emptyRecord<readonly string[]>();
+    for (let i = 0; i < lists.length; i += 1) record[lists[i]![0]] = lists[i]![1];
+    return record;
+  };
   return {
-    ...lists,
-    index: { words, stems, phrases, spaced, exempt: exempted, lead },
-    patterns: { inside: inside === null ? null : ops.regExp(inside, 'u') },
+    index: {
+      words: flags(data.words),
+      stems: filed(data.stems),
+      phrases: filed(data.phrases),
+      spaced: data.spaced,
+      exempt: data.exempt,
+      lead: flags(data.lead),
+    },
+    patterns: { inside: data.inside === null ? null : ops.regExp(data.inside, 'u') },
   };
 }
 
@@ -158,29 +135,14 @@ function matchesByWord(ops: TextOps, spaced: string, index: LexiconLists['index'
   return false;
 }
 
-/** The lexicon as listed, or each item passed through `key` (the skeletons). */
-export function lexiconLists(ops: TextOps, key: (item: string) => string = (item) => item): LexiconLists {
-  const each = (items: readonly string[]) => {
-    const out: string[] = [];
-    for (let i = 0; i < items.length; i += 1) ops.append(out, key(items[i]!));
-    return out;
-  };
-  return indexed(
-    ops,
-    { words: each(COMMIT_WORDS), stems: each(COMMIT_STEMS), phrases: each(COMMIT_PHRASES), inside: each(COMMIT_INSIDE) },
-    key,
-  );
-}
-
 /** What matching needs of the lists: the classifier keeps only this, not the lists themselves. */
-type Matcher = Pick<LexiconLists, 'index' | 'patterns'>;
-const matcherOf = (lists: LexiconLists): Matcher => ({ index: lists.index, patterns: lists.patterns });
+export type Matcher = Pick<LexiconLists, 'index' | 'patterns'>;
 
 /** Whether a folded label names a commitment: whole words, starts of words, phrases, parts of unspaced scripts. */
 export function matchesLexicon(ops: TextOps, folded: string, lists: Matcher): boolean {
   const patterns = lists.patterns;
   // Words are what NOT_WORD separates; each run of separators becomes one space.
-  let spaced = ` ${ops.replace(folded, NOT_WORD, ' ')} `;
+  let spaced = ` ${ops.replace(folded, ops.search(folded, NOT_ASCII) ? NOT_WORD : NOT_WORD_ASCII, ' ')} `;
   // A commitment phrase is matched before any exempt phrase is taken out: "Cancel order number 4471"
   // cancels an order, though "order number" alone names one (a review, Dec 6).
   if (matchesByWord(ops, spaced, lists.index, true)) return true;
@@ -205,23 +167,6 @@ function onlyLead(ops: TextOps, prefix: string, lead: Record<string, true>): boo
     start = end + 1;
   }
   return true;
-}
-
-const BAR = /\|/gu;
-
-/** The lexicon's skeletons as generated at build time (scripts/gen-commit-skeletons.ts). */
-export function skeletonLists(ops: TextOps): LexiconLists {
-  return indexed(
-    ops,
-    {
-      words: ops.split(SKELETON_WORDS, BAR),
-      stems: ops.split(SKELETON_STEMS, BAR),
-      phrases: ops.split(SKELETON_PHRASES, BAR),
-      inside: ops.split(SKELETON_INSIDE, BAR),
-    },
-    // NOT_COMMITTING is ASCII: its folded skeletons need no confusables table.
-    (phrase) => foldLabel(ops, asciiFoldedSkeleton(ops, phrase) ?? phrase),
-  );
 }
 
 /**
@@ -266,8 +211,8 @@ export function commitmentClassifier(
   let closed: Map<number, string> | undefined;
   return {
     namesCommitment(label: string): boolean {
-      plain ??= matcherOf(lexiconLists(ops));
-      skeletons ??= matcherOf(skeletonLists(ops));
+      plain ??= matcherFrom(ops, PLAIN_MATCHER());
+      skeletons ??= matcherFrom(ops, SKELETON_MATCHER());
       if (matchesLexicon(ops, foldLabel(ops, label), plain!)) return true;
       let skeleton = asciiFoldedSkeleton(ops, label);
       if (skeleton === null) {

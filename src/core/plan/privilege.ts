@@ -3,7 +3,8 @@ import { sameSite, scriptsOf } from '../text';
 import { closedConfusables } from '../text/confusables';
 import { NATIVE_OPS } from '../text/skeleton-ops';
 import { amountReader } from './amounts';
-import { COMMIT_LANGUAGES, LEXICON_SCRIPTS } from './commit-lexicon';
+import { LEXICON_LANGUAGES as LANGUAGES } from './commit-index.generated';
+import { LEXICON_SCRIPTS } from './commit-lexicon';
 import { commitmentClassifier } from './commit-match';
 import { destinationsOf } from './destinations';
 import type { UiElementValue } from './observations';
@@ -146,7 +147,7 @@ const langOutsideLexicon = (lang: string | null) => {
   const primary = (lang ?? '').trim().toLowerCase().split(/[-_]/u)[0] ?? '';
   return primary !== '' && primary !== 'und' && !LEXICON_LANGUAGES.has(primary);
 };
-const LEXICON_LANGUAGES = new Set(COMMIT_LANGUAGES);
+const LEXICON_LANGUAGES = new Set(LANGUAGES);
 
 const BUTTON_INPUTS = new Set(['submit', 'button', 'image', 'reset']);
 /**
