@@ -37,9 +37,9 @@ export function runPageTool(frame: FrameLocation, requestId: string, name: strin
  * from the DOM's account are judged as pixels. With `watch`, before the re-check's capture, the
  * frame also watches the target's area until the command (content/watch.ts).
  */
-export async function settleFrame(frame: FrameLocation, watch?: string): Promise<boolean> {
+export async function settleFrame(frame: FrameLocation, watch?: string, after?: string): Promise<boolean> {
   try {
-    const message = watch ? { kind: 'settle', watch } : { kind: 'settle' };
+    const message = watch ? { kind: 'settle', watch } : after ? { kind: 'settle', after } : { kind: 'settle' };
     // With a watch, the frame first waits (at most 1 s, content/watch.ts) for animations over the target to end.
     const parsed = SettleResultSchema.safeParse(await sendWithTimeout(frame, message, watch ? WATCH_SETTLE_TIMEOUT_MS : SETTLE_TIMEOUT_MS));
     return parsed.success && parsed.data.painted;

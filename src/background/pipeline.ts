@@ -132,21 +132,32 @@ async function decideAndExecute(
     crop,
     ...asked,
   };
-  return conclude(base, decided, asking, ledger, () => perform(call, evidence, request.requestId, sender, shot, policy));
+  // The re-check's settle begun during OCR holds only for a decision allowed at once: after an ask,
+  // the page had all the while the user took, and the target's area is watched from then on.
+  const early = decided.decision === 'allow' ? evidence.watching : null;
+  return conclude(base, decided, asking, ledger, () => perform(call, evidence, request.requestId, sender, shot, policy, early));
 }
 
 /**
  * EXECUTE for a built-in call: the evidence is checked once more (the pixels, the frame chain), then
  * the proposing frame performs it; wherever it leads beyond what was judged is judged again.
  */
-async function perform(call: BuiltinCall, evidence: Evidence, requestId: string, sender: FrameSender, shot: Shot, policy: Policy) {
+async function perform(
+  call: BuiltinCall,
+  evidence: Evidence,
+  requestId: string,
+  sender: FrameSender,
+  shot: Shot,
+  policy: Policy,
+  early: Promise<boolean> | null,
+) {
   mark(requestId, 'journal:execute');
   const { pixels, selector } = evidence;
   // The frame watches the target's area from before the re-check's capture until the command, so
   // the page cannot show one thing to the capture and leave another for the action (content/watch.ts).
   const watched = pixels?.thumb != null && selector !== null;
   if (watched) {
-    await settleFrame(sender, requestId);
+    await (early ?? settleFrame(sender, requestId));
     mark(requestId, 'settled');
   }
   const changed = pixels ? await pixelsUnchanged(shot, pixels) : null;

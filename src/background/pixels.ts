@@ -103,6 +103,8 @@ export async function certifyPixels(
     drawn?: string | null;
     expected?: readonly (string | null | undefined)[];
     painted?: { linear: Linear; width: number; height: number } | null;
+    /** Called once the crop is captured, before it is read. */
+    captured?: () => void;
   } = {},
 ): Promise<PixelEvidence | null> {
   if (!rect) return null;
@@ -112,6 +114,7 @@ export async function certifyPixels(
   const started = performance.now();
   const crop = await shot.crop(rect);
   if (!crop.ok) return { certificates: [], rect, thumb: null, ms: 0, error: crop.error, words: null };
+  options.captured?.();
   const thumb = thumbnail(crop.gray);
   const hash = dHash(crop.gray);
   // A rotated or skewed label is read turned upright, as a person reads it (the hash and the

@@ -219,7 +219,7 @@ onBackgroundMessage((message) => {
       : null;
     return evidence().then((module) => module.execute(command.command, announcer));
   }
-  if (command.kind === 'settle') return evidence().then((module) => module.settle(command.watch));
+  if (command.kind === 'settle') return evidence().then((module) => module.settle(command.watch, command.after));
   // A restarted background asking what became of a command its stopped predecessor sent.
   if (command.kind === 'performed?') return loadedEvidence().then((module) => settled(module, command.requestId));
   if (!port) return Promise.resolve({ executed: false, code: 'not_connected', message: 'No page API in this frame.' });

@@ -42,6 +42,7 @@ export async function certifyAdmitted(requestId: string, admitted: Admitted): Pr
   const certifyMs = performance.now() - started;
   if (evidence.element)
     rememberCertified(requestId, target, evidence.element, evidence.digest, evidence.submission, doubtsOf(evidence.certificates));
+  paintAfterCertified(requestId);
   return {
     certificates: evidence.certificates,
     certifyMs,
@@ -52,9 +53,31 @@ export async function certifyAdmitted(requestId: string, admitted: Admitted): Pr
   };
 }
 
-/** Before the re-check's capture: the target's area is watched from now until its command. */
-export function settle(watch: string | null | undefined): Promise<{ painted: boolean }> {
+/**
+ * The paint that follows each recent certification here, waited for from the moment it ended: by
+ * the time the background asks for it (the decision's capture, after the proposal's trip to the
+ * background and back), it is often painted already — about 14 ms of every pixel-checked decision
+ * was this wait, begun only then (Chromium, Dec 7). A paint after the certification is all the
+ * capture needs: it shows the layout the DOM evidence describes, or a later one, as before.
+ */
+const paintsAfter = new Map<string, Promise<{ painted: boolean }>>();
+const PAINTS_KEPT = 16;
+
+function paintAfterCertified(requestId: string): void {
+  paintsAfter.set(requestId, nextPaint());
+  for (const key of paintsAfter.keys()) {
+    if (paintsAfter.size <= PAINTS_KEPT) break;
+    paintsAfter.delete(key);
+  }
+}
+
+/**
+ * Before the decision's capture (`after`: the request it certified), or before the re-check's
+ * (`watch`): the target's area is then watched from now until its command.
+ */
+export function settle(watch: string | null | undefined, after?: string | null): Promise<{ painted: boolean }> {
   const element = watch ? certifiedElement(watch) : null;
+  if (!watch && after) return paintsAfter.get(after) ?? nextPaint();
   if (!watch || !element) return nextPaint();
   return quietOver(element).then(() => {
     startWatch(watch, element, certifiedBox(watch));

@@ -48,6 +48,11 @@ export const SettleCommandSchema = z.strictObject({
   kind: z.literal('settle'),
   /** Before the re-check's capture: watch the request's target area until its command (content/watch.ts). */
   watch: z.string().min(1).max(64).optional(),
+  /**
+   * Before the decision's capture: the request whose certification the paint must follow. The frame
+   * began waiting for that paint when it certified, so it is often painted already (content/evidence.ts).
+   */
+  after: z.string().min(1).max(64).optional(),
 });
 export type SettleCommand = z.infer<typeof SettleCommandSchema>;
 export const SettleResultSchema = z.strictObject({ painted: z.boolean() });

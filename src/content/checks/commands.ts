@@ -33,14 +33,14 @@ const RUN_TOOL = { kind: literal('run-tool'), requestId, name: string(128), dige
 export type Command =
   | { kind: 'execute'; command: ExecuteCommand }
   | { kind: 'run-tool'; command: RunToolCommand }
-  | { kind: 'settle'; watch: string | null }
+  | { kind: 'settle'; watch: string | null; after: string | null }
   | { kind: 'performed?'; requestId: string };
 
 export function backgroundCommand(value: unknown): Command | null {
   if (strict(value, EXECUTE)) return { kind: 'execute', command: value as ExecuteCommand };
   if (strict(value, RUN_TOOL)) return { kind: 'run-tool', command: value as RunToolCommand };
-  if (strict(value, { kind: literal('settle'), watch: optional(requestId) }))
-    return { kind: 'settle', watch: (value as { watch?: string }).watch ?? null };
+  if (strict(value, { kind: literal('settle'), watch: optional(requestId), after: optional(requestId) }))
+    return { kind: 'settle', watch: (value as { watch?: string }).watch ?? null, after: (value as { after?: string }).after ?? null };
   if (strict(value, { kind: literal('performed?'), requestId }))
     return { kind: 'performed?', requestId: (value as { requestId: string }).requestId };
   return null;
