@@ -86,6 +86,21 @@ describe('domainLookalike', () => {
       reason: 'trusted-name-in-subdomain',
     });
     expect(domainLookalike('alice.github.io', 'github.io').confusable).toBe(false);
+    expect(domainLookalike('www.paypal.com.evil.com.au', 'paypal.com').reason).toBe('trusted-name-in-subdomain');
+    expect(domainLookalike('bank.example.evil.example', 'bank.example').reason).toBe('trusted-name-in-subdomain');
+    expect(domainLookalike('xn--pypal-4ve.com.evil.net', 'paypal.com').reason).toBe('trusted-name-in-subdomain');
+  });
+
+  it("leaves a site's country twins to the cross-site rules, not the lookalike block", () => {
+    // The name runs into the public suffix (com.au, com.br, co.uk): no lookalike, another site.
+    for (const [candidate, trusted] of [
+      ['www.amazon.com.au', 'www.amazon.com'],
+      ['www.amazon.com.br', 'amazon.com'],
+      ['www.google.com.mx', 'www.google.com'],
+      ['ebay.co.uk', 'ebay.co'],
+    ]) {
+      expect(domainLookalike(candidate!, trusted!), candidate).toMatchObject({ sameSite: false, confusable: false });
+    }
   });
 
   it('flags a mixed-script label even when it imitates something else', () => {

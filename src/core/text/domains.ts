@@ -67,7 +67,12 @@ export function domainLookalike(candidateHost: string, trustedHost: string): Dom
   if (candidate.site === trusted.site) return result(true, false, 'same-site');
   const trustedKey = foldedSkeleton(trusted.siteUnicode);
   if (foldedSkeleton(candidate.siteUnicode) === trustedKey) return result(false, true, 'homograph');
-  // `paypal.com.evil.net`: the trusted name as whole labels, followed by the real site.
-  if (`.${foldedSkeleton(candidate.unicode)}`.includes(`.${trustedKey}.`)) return result(false, true, 'trusted-name-in-subdomain');
+  // `paypal.com.evil.net`: the trusted name as whole labels of the subdomain, left of the real site.
+  // Not where the name runs into the site itself: `amazon.com.au` under amazon.com is a country
+  // twin (`com.au` is a public suffix), another site as far as anyone offline can tell — asked
+  // about like any other the link leaves for, not blocked as a lookalike (it blocked every
+  // country switcher of amazon.com and google.com: a review, Dec 7).
+  const subdomain = candidate.unicode === candidate.siteUnicode ? '' : candidate.unicode.slice(0, -(candidate.siteUnicode.length + 1));
+  if (`.${foldedSkeleton(subdomain)}.`.includes(`.${trustedKey}.`)) return result(false, true, 'trusted-name-in-subdomain');
   return result(false, false, mixedScript ? 'mixed-script' : 'unrelated');
 }
