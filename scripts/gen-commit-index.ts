@@ -1,6 +1,6 @@
 /**
  * `npm run gen:commit-index`: the commitment lexicon's index and its UTS #39 skeletons' index (what
- * commit-match.ts's `matcherData` computes), and the skeleton map of ASCII, computed by the core
+ * commit-index.ts's `matcherData` computes), and the skeleton map of ASCII, computed by the core
  * once at build time (src/core/plan/commit-index.generated.ts). The MAIN world's interceptor
  * matches labels against them without indexing the lexicon at a page's first click(), or building
  * the confusables table at all for ASCII labels (most of them); the core reads the same data, so

@@ -79,8 +79,21 @@ export function settle(watch: string | null | undefined, after?: string | null):
   const element = watch ? certifiedElement(watch) : null;
   if (!watch && after) return paintsAfter.get(after) ?? nextPaint();
   if (!watch || !element) return nextPaint();
+  // The background's early settle (begun during OCR) may still be waiting here when, after an ask,
+  // it sends another: only the latest may start the watch, or the early one, ending later, would
+  // restart it after the re-check's capture and forget a change it had seen (a review, Dec 7).
+  const turn = (settleTurns.get(watch) ?? 0) + 1;
+  settleTurns.set(watch, turn);
+  for (const key of settleTurns.keys()) {
+    if (settleTurns.size <= PAINTS_KEPT) break;
+    settleTurns.delete(key);
+  }
   return quietOver(element).then(() => {
+    if (settleTurns.get(watch) !== turn) return { painted: false };
     startWatch(watch, element, certifiedBox(watch));
     return nextPaint();
   });
 }
+
+/** How many settles each recent request was sent: the latest is the one that watches. */
+const settleTurns = new Map<string, number>();

@@ -1,5 +1,6 @@
 import { domainToASCII, domainToUnicode } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { impersonation } from '../../src/core/plan/destinations';
 import { decodePunycode, domainLookalike, hostToUnicode } from '../../src/core/text';
 
 const CYRILLIC_A = '\u0430';
@@ -89,6 +90,24 @@ describe('domainLookalike', () => {
     expect(domainLookalike('www.paypal.com.evil.com.au', 'paypal.com').reason).toBe('trusted-name-in-subdomain');
     expect(domainLookalike('bank.example.evil.example', 'bank.example').reason).toBe('trusted-name-in-subdomain');
     expect(domainLookalike('xn--pypal-4ve.com.evil.net', 'paypal.com').reason).toBe('trusted-name-in-subdomain');
+  });
+
+  it('catches the name worn where it runs into a hosting platform, a private suffix, or a homograph of a twin', () => {
+    // A review of the first country-twin rule (Dec 7), which let these through as unrelated sites.
+    for (const host of [
+      'paypal.com.netlify.app',
+      'paypal.com.pages.dev',
+      'paypal.com.github.io',
+      'paypal.com.duckdns.org',
+      'paypal.com.herokuapp.com',
+      'paypal.com.ru.com',
+      'paypal.com.de',
+      'xn--80aa0cbo65f.com.ua',
+    ]) {
+      expect(domainLookalike(host, 'www.paypal.com').confusable, host).toBe(true);
+      expect(impersonation(`https://${host}/login`, 'https://www.paypal.com'), host).not.toBeNull();
+    }
+    expect(domainLookalike('login.bank.co.uk.com', 'bank.co.uk').confusable).toBe(true);
   });
 
   it("leaves a site's country twins to the cross-site rules, not the lookalike block", () => {

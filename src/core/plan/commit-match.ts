@@ -70,7 +70,7 @@ export const STEM_KEY = 3;
 export const emptyRecord = <T>(): Record<string, T> => ({ __proto__: null }) as unknown as Record<string, T>;
 
 /**
- * The index as plain data: what `indexed` computes, and what the generator writes
+ * The index as plain data: what commit-index.ts computes from the lists, and what the generator writes
  * (commit-index.generated.ts) so that the MAIN world does not compute it at a page's first click():
  * that took 5–6 ms of the bench page's load in Chromium (cold code, NFKC's first call, the stems
  * filed one by one through captured built-ins; bench/reports/load-floor.md).

@@ -1,4 +1,4 @@
-import { getDomain } from 'tldts';
+import { getDomain, getPublicSuffix } from 'tldts';
 import { foldedSkeleton } from './confusables';
 import { hostToUnicode } from './punycode';
 import { isMixedScript } from './scripts';
@@ -21,6 +21,11 @@ interface Host {
   unicode: string;
   site: string;
   siteUnicode: string;
+  /** The public suffix the site is registered under (private suffixes included), and the ICANN one alone. */
+  suffix: string;
+  icannSuffix: string;
+  /** Whether no private suffix (a hosting platform's, CentralNic's) is in play: the site is the same without them. */
+  icannSite: boolean;
 }
 
 /**
@@ -42,7 +47,9 @@ function parseHost(input: string): Host | null {
   const unicode = hostToUnicode(ascii);
   const siteUnicode = hostToUnicode(site);
   if (ascii === '' || unicode === null || siteUnicode === null) return null;
-  return { unicode, site, siteUnicode };
+  const suffix = getPublicSuffix(ascii, { allowPrivateDomains: true }) ?? '';
+  const icannSuffix = getPublicSuffix(ascii, { allowPrivateDomains: false }) ?? '';
+  return { unicode, site, siteUnicode, suffix, icannSuffix, icannSite: getDomain(ascii, { allowPrivateDomains: false }) === site };
 }
 
 /**
@@ -67,12 +74,24 @@ export function domainLookalike(candidateHost: string, trustedHost: string): Dom
   if (candidate.site === trusted.site) return result(true, false, 'same-site');
   const trustedKey = foldedSkeleton(trusted.siteUnicode);
   if (foldedSkeleton(candidate.siteUnicode) === trustedKey) return result(false, true, 'homograph');
-  // `paypal.com.evil.net`: the trusted name as whole labels of the subdomain, left of the real site.
-  // Not where the name runs into the site itself: `amazon.com.au` under amazon.com is a country
-  // twin (`com.au` is a public suffix), another site as far as anyone offline can tell — asked
-  // about like any other the link leaves for, not blocked as a lookalike (it blocked every
-  // country switcher of amazon.com and google.com: a review, Dec 7).
-  const subdomain = candidate.unicode === candidate.siteUnicode ? '' : candidate.unicode.slice(0, -(candidate.siteUnicode.length + 1));
-  if (`.${foldedSkeleton(subdomain)}.`.includes(`.${trustedKey}.`)) return result(false, true, 'trusted-name-in-subdomain');
+  // `paypal.com.evil.net`: the trusted name as whole labels, followed by the real site.
+  if (`.${foldedSkeleton(candidate.unicode)}`.includes(`.${trustedKey}.`) && !countryTwin(candidate, trusted))
+    return result(false, true, 'trusted-name-in-subdomain');
   return result(false, false, mixedScript ? 'mixed-script' : 'unrelated');
+}
+
+/**
+ * `amazon.com.au` under amazon.com, `google.com.br` under google.com: the trusted site's own ASCII
+ * name under its suffix and a country code, an ICANN suffix with no private one in play. Nothing
+ * offline tells the brand's twin from a squatter's, so it is another site, asked about like any other
+ * the link leaves for, not blocked as a lookalike (that blocked every country switcher of those
+ * sites: Dec 7). Anything else wearing the name stays a lookalike: a hosting platform's
+ * `paypal.com.netlify.app`, a private suffix's `paypal.com.de` or `bank.co.uk.com`, a homograph
+ * of a twin (a review of the first version, which let those through).
+ */
+function countryTwin(candidate: Host, trusted: Host): boolean {
+  const country = candidate.icannSuffix.slice(trusted.suffix.length + 1);
+  if (!candidate.icannSite || !/^[a-z]{2}$/u.test(country) || candidate.icannSuffix !== `${trusted.suffix}.${country}`) return false;
+  const label = (site: string, suffix: string) => site.slice(0, site.length - suffix.length - 1);
+  return label(candidate.site, candidate.icannSuffix) === label(trusted.site, trusted.suffix);
 }
