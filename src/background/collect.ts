@@ -68,7 +68,7 @@ export type Evidence = {
   watching: Promise<boolean> | null;
 };
 
-type Proposal = { requestId?: string; certificates: Certificate[]; devicePixelRatio?: number | undefined; viewport?: Viewport | undefined };
+type Proposal = { requestId: string; certificates: Certificate[]; devicePixelRatio?: number | undefined; viewport?: Viewport | undefined };
 
 export async function collectEvidence(
   call: BuiltinCall,
@@ -143,7 +143,7 @@ export async function collectEvidence(
     // The capture must show the layout the DOM evidence describes: wait for the frame to paint first
     // (once: the pictures' read above waited already).
     if (regions.length === 0) await settleFrame(sender, undefined, proposal.requestId);
-    if (proposal.requestId) mark(proposal.requestId, 'pixels:settled');
+    mark(proposal.requestId, 'pixels:settled');
     const read = await certifyPixels(shot, frame, selector, rect, {
       blankIsNoReading: iconOnly,
       drawn: targetLabel,
@@ -153,12 +153,12 @@ export async function collectEvidence(
       // as soon as the capture is taken, while OCR reads it: ~13 ms of a pixel-checked decision.
       // Used only by a decision allowed at once (pipeline.ts); after an ask the watch starts anew.
       captured: () => {
-        if (proposal.requestId) watching = settleFrame(sender, proposal.requestId);
+        watching = settleFrame(sender, proposal.requestId);
       },
     });
     if (read) certificates.push(...read.certificates);
     pixels = read;
-    if (proposal.requestId) mark(proposal.requestId, 'pixels:read');
+    mark(proposal.requestId, 'pixels:read');
   }
   // Asked only whether the icon's picture shows words, pixels that show none leave it its name, as
   // an icon the DOM can read is (a magnifier read as "Q" is no word: core/plan readsWords). Read

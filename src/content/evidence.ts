@@ -61,14 +61,20 @@ export async function certifyAdmitted(requestId: string, admitted: Admitted): Pr
  * capture needs: it shows the layout the DOM evidence describes, or a later one, as before.
  */
 const paintsAfter = new Map<string, Promise<{ painted: boolean }>>();
-const PAINTS_KEPT = 16;
+/** How many recent requests each map below keeps. */
+const REQUESTS_KEPT = 16;
+
+/** Sets `key` in a map of recent requests, dropping the oldest beyond REQUESTS_KEPT. */
+function keepRecent<V>(map: Map<string, V>, key: string, value: V): void {
+  map.set(key, value);
+  for (const old of map.keys()) {
+    if (map.size <= REQUESTS_KEPT) break;
+    map.delete(old);
+  }
+}
 
 function paintAfterCertified(requestId: string): void {
-  paintsAfter.set(requestId, nextPaint());
-  for (const key of paintsAfter.keys()) {
-    if (paintsAfter.size <= PAINTS_KEPT) break;
-    paintsAfter.delete(key);
-  }
+  keepRecent(paintsAfter, requestId, nextPaint());
 }
 
 /**
@@ -83,11 +89,7 @@ export function settle(watch: string | null | undefined, after?: string | null):
   // it sends another: only the latest may start the watch, or the early one, ending later, would
   // restart it after the re-check's capture and forget a change it had seen (a review, Dec 7).
   const turn = (settleTurns.get(watch) ?? 0) + 1;
-  settleTurns.set(watch, turn);
-  for (const key of settleTurns.keys()) {
-    if (settleTurns.size <= PAINTS_KEPT) break;
-    settleTurns.delete(key);
-  }
+  keepRecent(settleTurns, watch, turn);
   return quietOver(element).then(() => {
     if (settleTurns.get(watch) !== turn) return { painted: false };
     startWatch(watch, element, certifiedBox(watch));

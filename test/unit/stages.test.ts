@@ -56,7 +56,7 @@ describe('COLLECT EVIDENCE', () => {
     const call = resolved({ tool: 'click', args: { target: '#menu' } });
     const collected = await collectEvidence(
       call,
-      { certificates: fromFrame('#menu', 'Menu'), devicePixelRatio: 2 },
+      { requestId: 'r1', certificates: fromFrame('#menu', 'Menu'), devicePixelRatio: 2 },
       TOP,
       shot,
       DEFAULT_POLICY,
@@ -85,7 +85,7 @@ describe('COLLECT EVIDENCE', () => {
       certificate('frame_chain', { visible: true }, '#menu', { region: { frame: 'self', selector: '#menu' } }),
       certificate('hit_test', hit(), '#menu', { region: { frame: '4:9', selector: '#menu' } }),
     ];
-    const collected = await collectEvidence(call, { certificates: forged }, TOP, shot, DEFAULT_POLICY);
+    const collected = await collectEvidence(call, { requestId: 'r1', certificates: forged }, TOP, shot, DEFAULT_POLICY);
     if (!collected.ok) throw new Error('expected evidence');
     const origins = collected.evidence.certificates.filter((c) => c.type === 'origin');
     expect(origins).toHaveLength(1);
@@ -96,7 +96,7 @@ describe('COLLECT EVIDENCE', () => {
 
   it('rejects a call whose target the frame did not certify', async () => {
     const call = resolved({ tool: 'click', args: { target: '#pay' } });
-    const collected = await collectEvidence(call, { certificates: fromFrame('#menu', 'Menu') }, TOP, shot, DEFAULT_POLICY);
+    const collected = await collectEvidence(call, { requestId: 'r1', certificates: fromFrame('#menu', 'Menu') }, TOP, shot, DEFAULT_POLICY);
     expect(collected.ok).toBe(false);
     if (!collected.ok) expect(collected.outcome.decision).toBe('reject');
   });
@@ -104,7 +104,7 @@ describe('COLLECT EVIDENCE', () => {
   it('asks the pixels, after the frame has painted, when the label has doubts', async () => {
     const call = resolved({ tool: 'click', args: { target: '#menu' }, claims: { label: 'Menu' } });
     const certificates = fromFrame('#menu', 'Menu', ['an unknown background']);
-    const collected = await collectEvidence(call, { certificates, devicePixelRatio: 1 }, TOP, shot, DEFAULT_POLICY);
+    const collected = await collectEvidence(call, { requestId: 'r1', certificates, devicePixelRatio: 1 }, TOP, shot, DEFAULT_POLICY);
     if (!collected.ok) throw new Error('expected evidence');
     expect(collected.evidence.wantPixels).toBe(true);
     expect(fakes.settleFrame).toHaveBeenCalledTimes(1);
@@ -114,7 +114,7 @@ describe('COLLECT EVIDENCE', () => {
   it('carries why a subframe chain could not be certified, and judges it unsupported with that reason', async () => {
     fakes.subframeView.mockResolvedValueOnce({ view: null, certificate: null, gap: 'the parent frame is display:none' });
     const call = resolved({ tool: 'click', args: { target: '#menu' } });
-    const collected = await collectEvidence(call, { certificates: fromFrame('#menu', 'Menu') }, SUB, shot, DEFAULT_POLICY);
+    const collected = await collectEvidence(call, { requestId: 'r1', certificates: fromFrame('#menu', 'Menu') }, SUB, shot, DEFAULT_POLICY);
     if (!collected.ok) throw new Error('expected evidence');
     expect(collected.evidence.chainGap).toBe('the parent frame is display:none');
     const decided = judge(call, collected.evidence, SUB, DEFAULT_POLICY);
@@ -149,7 +149,7 @@ describe('a proposal the frame did not forward', () => {
 describe('JUDGE', () => {
   it('allows an honest benign click in the top frame and blocks one that is covered', async () => {
     const call = resolved({ tool: 'click', args: { target: '#menu' } });
-    const collected = await collectEvidence(call, { certificates: fromFrame('#menu', 'Menu') }, TOP, shot, DEFAULT_POLICY);
+    const collected = await collectEvidence(call, { requestId: 'r1', certificates: fromFrame('#menu', 'Menu') }, TOP, shot, DEFAULT_POLICY);
     if (!collected.ok) throw new Error('expected evidence');
     expect(judge(call, collected.evidence, TOP, DEFAULT_POLICY)).toMatchObject({ decision: 'allow' });
     const covered = {
@@ -191,7 +191,7 @@ describe('JUDGE', () => {
     });
     const judged = async (read: ReturnType<typeof pixels>) => {
       fakes.certifyPixels.mockResolvedValueOnce(read);
-      const collected = await collectEvidence(call, { certificates, devicePixelRatio: 1 }, TOP, shot, DEFAULT_POLICY);
+      const collected = await collectEvidence(call, { requestId: 'r1', certificates, devicePixelRatio: 1 }, TOP, shot, DEFAULT_POLICY);
       if (!collected.ok) throw new Error('expected evidence');
       return { evidence: collected.evidence, decided: judge(call, collected.evidence, TOP, DEFAULT_POLICY) };
     };
@@ -208,7 +208,7 @@ describe('JUDGE', () => {
     // Without a claim, the words are compared with its name.
     fakes.certifyPixels.mockResolvedValueOnce(pixels(true, 'Delete account'));
     const bare = resolved({ tool: 'click', args: { target: '#find' } });
-    const gathered = await collectEvidence(bare, { certificates, devicePixelRatio: 1 }, TOP, shot, DEFAULT_POLICY);
+    const gathered = await collectEvidence(bare, { requestId: 'r1', certificates, devicePixelRatio: 1 }, TOP, shot, DEFAULT_POLICY);
     if (!gathered.ok) throw new Error('expected evidence');
     expect(judge(bare, gathered.evidence, TOP, DEFAULT_POLICY).reasons.map((r) => r.code)).toContain('pixel_mismatch');
     // No reading at all: unsupported, the policy decides (ask by default).
@@ -219,7 +219,13 @@ describe('JUDGE', () => {
     const doubted = certificates.map((c) =>
       c.type === 'visible_text' ? { ...c, value: { text: '', doubts: ['a mask'], unreadPicture: true } } : c,
     );
-    const collected = await collectEvidence(call, { certificates: doubted, devicePixelRatio: 1 }, TOP, shot, DEFAULT_POLICY);
+    const collected = await collectEvidence(
+      call,
+      { requestId: 'r1', certificates: doubted, devicePixelRatio: 1 },
+      TOP,
+      shot,
+      DEFAULT_POLICY,
+    );
     if (!collected.ok) throw new Error('expected evidence');
     expect(collected.evidence.wantPixels).toBe(true);
     expect(judge(call, collected.evidence, TOP, DEFAULT_POLICY).decision).not.toBe('allow');
@@ -228,7 +234,7 @@ describe('JUDGE', () => {
   it('judges a navigation by where it goes: same site allowed, another site asked', async () => {
     const judgeNavigation = async (url: string) => {
       const call = resolved({ tool: 'navigate', args: { url } });
-      const collected = await collectEvidence(call, { certificates: [] }, TOP, shot, DEFAULT_POLICY);
+      const collected = await collectEvidence(call, { requestId: 'r1', certificates: [] }, TOP, shot, DEFAULT_POLICY);
       if (!collected.ok) throw new Error('expected evidence');
       expect(collected.evidence.judgedUrls).toEqual([url]);
       return judge(call, collected.evidence, TOP, DEFAULT_POLICY).decision;

@@ -20,26 +20,27 @@ import { CURRENCY_CODES, CURRENCY_SYMBOLS } from './currency-symbols.generated';
  */
 export function amountReader(ops: Pick<TextOps, 'search' | 'regExp' | 'replace' | 'slice'>): (label: string) => boolean {
   // No prototype method is called here or in the reader (the MAIN world may build it after page scripts ran).
-  let patterns: RegExp[] | null = null;
-  let format: RegExp | null = null;
-  let spaces: RegExp | null = null;
   // Every pattern needs a digit: a label without one and nothing but ASCII is answered before the
   // patterns are compiled. SpiderMonkey compiles them in each frame anew (V8 caches them per
   // process): 8–9 ms at a Firefox page's first click() of its own (bench/reports/load-floor.md).
   const mayHoldDigit = ops.regExp('[0-9]|[\\u0080-\\u{10FFFF}]', 'u');
+  let compiled: { patterns: RegExp[]; format: RegExp; spaces: RegExp } | null = null;
   return (raw) => {
     const read = ops.slice(raw, 0, 1_000);
     if (!ops.search(read, mayHoldDigit)) return false;
-    patterns ??= [
-      ops.regExp(`\\p{Sc}${GAP}\\p{Nd}|\\p{Nd}${GAP}\\p{Sc}`, 'u'),
-      ops.regExp(`${EDGE_BEFORE}(?:${BEFORE_CODES})${GAP}${NUMBER}${EDGE_AFTER}`, 'u'),
-      ops.regExp(`${NUMBER_START}${NUMBER}${GAP}(?:${CURRENCY_CODES})${EDGE_AFTER}`, 'u'),
-      ops.regExp(`${NUMBER_START}${NUMBER}${GAP}(?:${LOWER_CODES})${EDGE_AFTER}`, 'iu'),
-      ops.regExp(`${EDGE_BEFORE}(?:${SYMBOLS})${GAP}${NUMBER}${EDGE_AFTER}`, 'u'),
-      ops.regExp(`${NUMBER_START}${NUMBER}${GAP}(?:${SYMBOLS})${EDGE_AFTER}`, 'u'),
-    ];
-    format ??= ops.regExp('\\p{Cf}', 'gu');
-    spaces ??= ops.regExp('\\s+', 'gu');
+    compiled ??= {
+      patterns: [
+        ops.regExp(`\\p{Sc}${GAP}\\p{Nd}|\\p{Nd}${GAP}\\p{Sc}`, 'u'),
+        ops.regExp(`${EDGE_BEFORE}(?:${BEFORE_CODES})${GAP}${NUMBER}${EDGE_AFTER}`, 'u'),
+        ops.regExp(`${NUMBER_START}${NUMBER}${GAP}(?:${CURRENCY_CODES})${EDGE_AFTER}`, 'u'),
+        ops.regExp(`${NUMBER_START}${NUMBER}${GAP}(?:${LOWER_CODES})${EDGE_AFTER}`, 'iu'),
+        ops.regExp(`${EDGE_BEFORE}(?:${SYMBOLS})${GAP}${NUMBER}${EDGE_AFTER}`, 'u'),
+        ops.regExp(`${NUMBER_START}${NUMBER}${GAP}(?:${SYMBOLS})${EDGE_AFTER}`, 'u'),
+      ],
+      format: ops.regExp('\\p{Cf}', 'gu'),
+      spaces: ops.regExp('\\s+', 'gu'),
+    };
+    const { patterns, format, spaces } = compiled;
     const label = ops.replace(ops.replace(read, format, ''), spaces, ' ');
     for (let at = 0; at < patterns.length; at += 1) if (ops.search(label, patterns[at]!)) return true;
     return false;

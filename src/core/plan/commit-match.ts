@@ -26,7 +26,7 @@ const NOT_WORD_ASCII = /[^A-Za-z0-9]+/g;
  * of it. SpiderMonkey compiles each pattern in every frame anew, and NFKC's first call loads its
  * data: part of a Firefox page's first click() of its own (bench/reports/load-floor.md).
  */
-const NOT_ASCII = /[\u0080-\u{10FFFF}]/u;
+export const NOT_ASCII = /[\u0080-\u{10FFFF}]/u;
 /** The label as the lexicon is matched: NFKC, invisibles dropped, lower case. */
 export const foldLabel = (ops: TextOps, label: string): string =>
   ops.search(label, NOT_ASCII) ? ops.lower(ops.replace(ops.normalize(label, 'NFKC'), INVISIBLE, '')) : ops.lower(label);

@@ -1,4 +1,4 @@
-import { getDomain, getPublicSuffix } from 'tldts';
+import { getDomain, getPublicSuffix, parse } from 'tldts';
 import { foldedSkeleton } from './confusables';
 import { hostToUnicode } from './punycode';
 import { isMixedScript } from './scripts';
@@ -18,14 +18,10 @@ export interface DomainLookalike {
 }
 
 interface Host {
+  ascii: string;
   unicode: string;
   site: string;
   siteUnicode: string;
-  /** The public suffix the site is registered under (private suffixes included), and the ICANN one alone. */
-  suffix: string;
-  icannSuffix: string;
-  /** Whether no private suffix (a hosting platform's, CentralNic's) is in play: the site is the same without them. */
-  icannSite: boolean;
 }
 
 /**
@@ -47,9 +43,7 @@ function parseHost(input: string): Host | null {
   const unicode = hostToUnicode(ascii);
   const siteUnicode = hostToUnicode(site);
   if (ascii === '' || unicode === null || siteUnicode === null) return null;
-  const suffix = getPublicSuffix(ascii, { allowPrivateDomains: true }) ?? '';
-  const icannSuffix = getPublicSuffix(ascii, { allowPrivateDomains: false }) ?? '';
-  return { unicode, site, siteUnicode, suffix, icannSuffix, icannSite: getDomain(ascii, { allowPrivateDomains: false }) === site };
+  return { ascii, unicode, site, siteUnicode };
 }
 
 /**
@@ -90,8 +84,11 @@ export function domainLookalike(candidateHost: string, trustedHost: string): Dom
  * of a twin (a review of the first version, which let those through).
  */
 function countryTwin(candidate: Host, trusted: Host): boolean {
-  const country = candidate.icannSuffix.slice(trusted.suffix.length + 1);
-  if (!candidate.icannSite || !/^[a-z]{2}$/u.test(country) || candidate.icannSuffix !== `${trusted.suffix}.${country}`) return false;
-  const label = (site: string, suffix: string) => site.slice(0, site.length - suffix.length - 1);
-  return label(candidate.site, candidate.icannSuffix) === label(trusted.site, trusted.suffix);
+  // Looked up only here, for a host that wears the name: not for every host compared.
+  const icann = parse(candidate.ascii, { allowPrivateDomains: false });
+  if (icann.domain !== candidate.site || icann.publicSuffix === null) return false;
+  const suffix = getPublicSuffix(trusted.ascii, { allowPrivateDomains: true }) ?? '';
+  const country = icann.publicSuffix.slice(suffix.length + 1);
+  if (!/^[a-z]{2}$/u.test(country) || icann.publicSuffix !== `${suffix}.${country}`) return false;
+  return icann.domainWithoutSuffix === trusted.site.slice(0, trusted.site.length - suffix.length - 1);
 }

@@ -1,6 +1,7 @@
 import { amountReader } from '../../../core/plan/amounts';
 import { LEXICON_LANGUAGES } from '../../../core/plan/commit-index.generated';
 import { LEXICON_SCRIPTS } from '../../../core/plan/commit-lexicon';
+import { NOT_ASCII } from '../../../core/plan/commit-match';
 import { PAYMENT_HINT_PARTS, PAYMENT_HINT_PREFIXES, PERSONAL_AUTOCOMPLETE } from '../../../core/plan/payment-hints';
 import { CAPTURED_TEXT_OPS, dom, text } from '../primordials';
 import { remembered } from '../remembered';
@@ -35,9 +36,8 @@ const amountIn = remembered(65_536, (label) => {
   namesAmount ??= amountReader(CAPTURED_TEXT_OPS);
   return namesAmount(label);
 });
-/** ASCII is Latin or Common: a label of nothing else needs the script classes compiled (~1.5 ms a frame in Firefox). */
-const NOT_ASCII = CAPTURED_TEXT_OPS.regExp('[\\u0080-\\u{10FFFF}]', 'u');
 const unreadable = remembered(65_536, (label) => {
+  // ASCII is Latin or Common: a label of nothing else needs the script classes compiled (~1.5 ms a frame in Firefox).
   if (CAPTURED_TEXT_OPS.search(label, NOT_ASCII)) {
     outsideLexicon ??= CAPTURED_TEXT_OPS.regExp(OUTSIDE_LEXICON, 'u');
     if (CAPTURED_TEXT_OPS.search(label, outsideLexicon)) return true;
