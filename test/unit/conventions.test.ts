@@ -71,7 +71,7 @@ describe('conventions', () => {
     for (const file of files.filter((f) => relative(SRC, f).startsWith('content/main-world/'))) {
       for (const specifier of importsOf(file))
         expect(landing(file, specifier)).toMatch(
-          /^(messages\/handshake|core\/plan\/(amounts|currency-symbols.generated|commit-words|commit-lexicon|commit-match|commit-index.generated|payment-hints)|core\/text\/(normalize|skeleton-ops|data\/confusables.generated)|content\/main-world\/([a-z-]+\/)?[a-z-]+)$/,
+          /^(messages\/handshake|core\/plan\/(amounts|currency-symbols.generated|commit-words|commit-lexicon|commit-match|commit-index.generated|payment-hints)|core\/text\/(normalize|skeleton-ops|css-identifier|data\/confusables.generated)|content\/main-world\/([a-z-]+\/)?[a-z-]+)$/,
         );
     }
   });

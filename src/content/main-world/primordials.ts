@@ -226,7 +226,7 @@ export const text = freeze({
   endsWith: methodOf(String.prototype, 'endsWith') as (s: string, part: string) => boolean,
   trim: methodOf(String.prototype, 'trim') as (s: string) => string,
   slice: stringSlice,
-  cssEscape: CSS.escape,
+  charCodeAt: methodOf(String.prototype, 'charCodeAt') as (s: string, at: number) => number,
 });
 const stringIndexOf = methodOf(String.prototype, 'indexOf') as (s: string, part: string, from?: number) => number;
 const stringCodePointAt = methodOf(String.prototype, 'codePointAt') as (s: string, at: number) => number | undefined;

@@ -1,4 +1,7 @@
+import { escapeIdentifier } from '../../../core/text/css-identifier';
 import { append, dom, nodeList, previousElementSibling, text } from '../primordials';
+
+const cssEscape = (value: string) => escapeIdentifier(value, text.charCodeAt);
 
 /* Loops index arrays: a page may have replaced Array.prototype[Symbol.iterator] by the time this runs. */
 
@@ -48,10 +51,10 @@ function pathWithin(element: Element, root: Node): string {
   for (let node: Element | null = element; node !== null; ) {
     const id = dom.getAttribute(node, 'id') as string | null;
     if (id) {
-      const byId = `#${text.cssEscape(id)}`;
+      const byId = `#${cssEscape(id)}`;
       if (count(root, byId) === 1) return path === '' ? byId : `${byId} > ${path}`;
     }
-    const name = text.cssEscape(dom.localName(node) as string);
+    const name = cssEscape(dom.localName(node) as string);
     let index = 1;
     for (let sibling = previousElementSibling(node); sibling !== null; sibling = previousElementSibling(sibling)) {
       if (dom.localName(sibling) === dom.localName(node)) index += 1;
