@@ -9,15 +9,21 @@ import { INTERCEPTOR_GROUP } from './mode';
  */
 export type ScriptedValue = { before: string; restore: (value: string) => void };
 
-const written = new WeakMapCtor<Element, ScriptedValue>();
+/**
+ * Field → the value it held before the page's script wrote it, until the event: only the string,
+ * since a page may write many fields it never dispatches an event for (a form filled in at load);
+ * the undo is built when the event comes (a closure per write was 190 of them on the heap bench's page).
+ */
+const written = new WeakMapCtor<Element, string>();
 
 type ValueProto = typeof HTMLInputElement.prototype | typeof HTMLTextAreaElement.prototype | typeof HTMLSelectElement.prototype;
 
 /** The scripted write awaiting its event on this field, if any; taking it clears it. */
 export function takeScriptedValue(field: Element): ScriptedValue | undefined {
-  const entry = apply(weakMapGet, written, [field]) as ScriptedValue | undefined;
-  if (entry !== undefined) apply(weakMapDelete, written, [field]);
-  return entry;
+  const before = apply(weakMapGet, written, [field]) as string | undefined;
+  if (before === undefined) return undefined;
+  apply(weakMapDelete, written, [field]);
+  return { before, restore: (value) => restoreValue(field, value) };
 }
 
 type ValueAccess = { get: () => unknown; set: (value: unknown) => void };
@@ -39,8 +45,6 @@ function patchSetter(proto: ValueProto, key: 'value' | 'selectedIndex', value: V
   const descriptor = ownDescriptor(proto, key);
   const set = descriptor?.set;
   if (!descriptor || set === undefined) return;
-  // Restoring by value is exact for every field kind (selectedIndex included).
-  const restoreValue = (field: Element, before: string) => apply(value.set, field, [before]);
   const setter = wrap(set, (original, self, args) => {
     let before: string | null = null;
     try {
@@ -51,9 +55,8 @@ function patchSetter(proto: ValueProto, key: 'value' | 'selectedIndex', value: V
     apply(original, self, args);
     if (before === null) return undefined;
     // The first value of a burst is the one to restore: keep it across repeated writes.
-    const earlier = apply(weakMapGet, written, [self]) as ScriptedValue | undefined;
-    const entry: ScriptedValue = { before: earlier?.before ?? before, restore: (v) => restoreValue(self as Element, v) };
-    apply(weakMapSet, written, [self, entry]);
+    const earlier = apply(weakMapGet, written, [self]) as string | undefined;
+    if (earlier === undefined) apply(weakMapSet, written, [self, before]);
     return undefined;
   });
   patch(proto, key, replaced(descriptor, 'set', setter), INTERCEPTOR_GROUP);
@@ -66,6 +69,21 @@ export function patchValueSetters(): void {
     if (access === null) continue;
     patchSetter(proto, 'value', access);
     if (name === 'select') patchSetter(proto, 'selectedIndex', access);
+  }
+}
+
+/**
+ * Writes `before` back through the captured `value` setter of the field's kind. Restoring by value
+ * is exact for every kind (a select written through selectedIndex included); a field the setter
+ * wrote was of the kind whose getter read it, and its local name says which.
+ */
+function restoreValue(field: Element, before: string): void {
+  for (let at = 0; at < FIELDS.length; at += 1) {
+    const { name, access } = FIELDS[at]!;
+    if (access !== null && dom.localName(field) === name) {
+      apply(access.set, field, [before]);
+      return;
+    }
   }
 }
 
