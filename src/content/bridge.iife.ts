@@ -56,8 +56,12 @@ type Runtime = {
   sendMessage(message: unknown): Promise<unknown>;
   onMessage: { addListener(listener: Listener): void };
 };
-const runtime = ((globalThis as { browser?: { runtime: Runtime } }).browser ?? (globalThis as { chrome?: { runtime: Runtime } }).chrome)
-  ?.runtime;
+/**
+ * The extension API, first touched a task after document_start: Firefox builds it for a content
+ * script at its first use, 6–7 ms (bench/reports/load-floor.md) that the page's parser would wait for.
+ */
+const runtime = () =>
+  ((globalThis as { browser?: { runtime: Runtime } }).browser ?? (globalThis as { chrome?: { runtime: Runtime } }).chrome)?.runtime;
 
 const MODES: readonly string[] = SITE_MODES;
 const scope = globalThis as Record<string, unknown>;
@@ -73,11 +77,12 @@ function siteMode(): string | null {
 
 /** The site's mode, from the policy, for the MAIN-world interceptor; without an answer its default stays. */
 function deliverInterceptionMode(port: MessagePort): void {
-  runtime
+  runtime()
     ?.sendMessage({ kind: 'interception:mode' })
     .then((mode) => {
-      if (typeof mode !== 'string' || !MODES.includes(mode)) return;
-      answered = mode;
+      // Only one of the modes, which are strings, passes.
+      if (!MODES.includes(mode as string)) return;
+      answered = mode as string;
       port.postMessage({ kind: 'interception-mode', mode });
     })
     .catch(() => undefined);
@@ -117,7 +122,8 @@ function onHandshake(event: Event): void {
       keeper.wake?.();
     }
   };
-  deliverInterceptionMode(port);
+  // After the page's first scripts, which the answer would come after anyway.
+  setTimeout(deliverInterceptionMode, 0, port);
 }
 window.addEventListener(HANDSHAKE_EVENT, onHandshake, true);
 
@@ -149,16 +155,21 @@ keeper.wake = () =>
 /**
  * Frame chain requests (messages/frame-chain.ts), registered here so that a parent whose bridge has
  * not loaded can still vouch for its frame element. Only this extension's background may ask.
+ * Registered a task after document_start (above): a frame below cannot have started, proposed and
+ * been asked about by then, and a parent that does not answer fails the frame's check closed.
  */
-runtime?.onMessage.addListener((message, sender, respond) => {
-  const kind = (message as { kind?: unknown } | null)?.kind;
-  if (typeof kind !== 'string' || !kind.startsWith('frame:')) return undefined;
-  if (sender.id !== runtime.id || sender.tab !== undefined) return undefined;
-  loadBridge()
-    .then((module) => module.answerFrameRequest(message))
-    .then(respond, () => respond(undefined));
-  return true;
-});
+setTimeout(() => {
+  const api = runtime();
+  api?.onMessage.addListener((message, sender, respond) => {
+    const kind = (message as { kind?: unknown } | null)?.kind;
+    if (typeof kind !== 'string' || !kind.startsWith('frame:')) return undefined;
+    if (sender.id !== api.id || sender.tab !== undefined) return undefined;
+    loadBridge()
+      .then((module) => module.answerFrameRequest(message))
+      .then(respond, () => respond(undefined));
+    return true;
+  });
+}, 0);
 
 /**
  * Frame chain (src/content/frame-element.ts): records which window posts a nonce this frame was
