@@ -22,9 +22,9 @@ const ROOT = join(import.meta.dirname, '..');
 export const BUDGET = {
   documentStart: 3_072,
   bridge: 14 * 1024,
-  evidence: 139 * 1024,
+  evidence: 140 * 1024,
   mainWorld: 93 * 1024,
-  agentCheck: 324 * 1024,
+  agentCheck: 325 * 1024,
 } as const;
 
 /**

@@ -96,7 +96,10 @@ export async function collectEvidence(
       frameOrigin: sender.frameOrigin,
       tabOrigin: originOf(sender.tabUrl),
       ...(call.tool === 'type'
-        ? { typed: call.args.text, typedBefore: await claimTyped(sender.tabId, frame, selector, call.args.text) }
+        ? {
+            typed: call.args.text,
+            typedBefore: await claimTyped(sender.tabId, frame, target.element.field ?? `selector:${selector}`, call.args.text),
+          }
         : {}),
     });
     digest = target.element.digest;

@@ -7,15 +7,18 @@ import { serially } from './serial';
  * is judged whole: a page whose own input listener keeps each piece and empties the field had
  * "4111 1111 " and then "1111 1111" typed into a gift note, each harmless alone, and sent the card
  * (a red team, Dec 7; the field-value check in content/actions.ts sees only what the field still
- * holds). Per field (frame and selector): pieces typed into different fields that a page joins are
- * not joined here — an honest form's phone number and postcode would make a card-shaped run one time
- * in ten (README, limits). In storage.session (format `typed.v1`), so that an assistant waiting for
- * the worker to be stopped between two pieces gains nothing.
+ * holds). Per field (its frame, and its place there as the frame certified it: field-place.ts, so
+ * that two selectors of one field are one field): pieces typed into different fields that a page
+ * joins are not joined here — an honest form's phone number and postcode would make a card-shaped
+ * run one time in ten (README, limits). In storage.session (format `typed.v2`; v1 keyed pieces by
+ * the selector's text), so that an assistant waiting for the worker to be stopped between two
+ * pieces gains nothing. The newest 64 pieces of a tab are kept: a form-filling assistant types a
+ * dozen fields or two, and pieces typed elsewhere in between do not push a field's out so soon.
  */
 const WINDOW_MS = 120_000;
-const PER_TAB = 16;
+const PER_TAB = 64;
 
-const PieceSchema = z.strictObject({ frame: z.string(), selector: z.string(), text: z.string(), at: z.number() });
+const PieceSchema = z.strictObject({ frame: z.string(), field: z.string(), text: z.string(), at: z.number() });
 type Piece = z.infer<typeof PieceSchema>;
 /** The part of storage.session used here (a fake in unit tests). */
 export type TypedStore = {
@@ -24,7 +27,9 @@ export type TypedStore = {
   remove(key: string): Promise<void>;
 };
 
-const key = (tabId: number) => `typed.v1.${tabId}`;
+const key = (tabId: number) => `typed.v2.${tabId}`;
+/** Format 1's key, removed with the tab's pieces (they expire in the window anyway). */
+const keyV1 = (tabId: number) => `typed.v1.${tabId}`;
 const session = (): TypedStore => browser.storage.session;
 
 async function piecesOf(store: TypedStore, tabId: number, now: number): Promise<Piece[]> {
@@ -44,7 +49,7 @@ async function piecesOf(store: TypedStore, tabId: number, now: number): Promise<
 export function claimTyped(
   tabId: number,
   frame: string,
-  selector: string,
+  field: string,
   text: string,
   now = Date.now(),
   store = session(),
@@ -52,11 +57,11 @@ export function claimTyped(
   return serially(key(tabId), async () => {
     const pieces = await piecesOf(store, tabId, now);
     const before = pieces
-      .filter((p) => p.frame === frame && p.selector === selector)
+      .filter((p) => p.frame === frame && p.field === field)
       .map((p) => p.text)
       .join('')
       .slice(-64);
-    pieces.push({ frame, selector, text: text.slice(-64), at: now });
+    pieces.push({ frame, field, text: text.slice(-64), at: now });
     await store.set({ [key(tabId)]: pieces.slice(-PER_TAB) });
     return before;
   });
@@ -65,4 +70,5 @@ export function claimTyped(
 /** A closed tab's pieces go with it. */
 export async function forgetTyped(tabId: number, store = session()): Promise<void> {
   await store.remove(key(tabId));
+  await store.remove(keyV1(tabId));
 }

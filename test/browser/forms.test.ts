@@ -364,7 +364,7 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     await page.close();
   });
 
-  it('judges a card number typed in pieces into one field whole, though the page empties the field after each: the completing piece is asked about; ordinary pieces are not', async () => {
+  it('judges a card number typed in pieces into one field whole, whatever selector names it, though the page empties the field after each: the completing piece is asked about; ordinary pieces are not', async () => {
     const leaked = () => env.server.requests.filter((request) => request.path === '/leak-split').length;
     const before = leaked();
     const page = await env.open('bank.example', '/split-card.html');
@@ -372,7 +372,8 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     expect(await propose(page, type('#code', '4111 1111 '))).toMatchObject({ decision: 'allow', executed: true });
     // An assistant that waits for the worker to be stopped between the pieces gains nothing (storage.session).
     await env.browser.stopServiceWorker?.();
-    const second = await proposeAndAnswer(env, page, type('#code', '1111 1111'), { approve: false });
+    // The same field named by another selector is the same field (a review, Dec 7: the history was keyed by the selector's text).
+    const second = await proposeAndAnswer(env, page, type('label:first-of-type > input', '1111 1111'), { approve: false });
     expect(second.verdict).toMatchObject({ decision: 'ask', executed: false });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(leaked()).toBe(before);

@@ -29,8 +29,19 @@ describe('a card number typed in pieces (typed-history.ts, sensitive.ts complete
     await forgetTyped(7, store);
     expect(await claimTyped(7, '7:0', '#code', '', 5_000, store)).toBe('');
     expect(await claimTyped(8, '8:0', '#code', '', 5_000, store)).toBe('9999');
-    items.set('typed.v1.9', [{ frame: '9:0', selector: '#code', text: 1 }, 'x', null]);
+    items.set('typed.v2.9', [{ frame: '9:0', field: '#code', text: 1 }, 'x', null]);
+    // Format 1 (keyed by selector) is not read, and goes with its tab.
+    items.set('typed.v1.10', [{ frame: '10:0', selector: '#code', text: '4111 1111 ', at: 5_000 }]);
+    expect(await claimTyped(10, '10:0', '#code', '', 5_000, store)).toBe('');
+    await forgetTyped(10, store);
+    expect(items.has('typed.v1.10')).toBe(false);
     expect(await claimTyped(9, '9:0', '#code', '', 5_000, store)).toBe('');
+  });
+
+  it('keeps a field’s pieces while 63 pieces are typed elsewhere in between', async () => {
+    expect(await claimTyped(12, '12:0', 'place:a', '4111 1111 ', 1_000, store)).toBe('');
+    for (let n = 0; n < 63; n += 1) await claimTyped(12, '12:0', `place:other${n}`, 'x', 1_000, store);
+    expect(await claimTyped(12, '12:0', 'place:a', '1111', 1_000, store)).toBe('4111 1111 ');
   });
 
   it('judges two pieces claimed at once against each other: the second sees the first', async () => {

@@ -7,6 +7,7 @@ import { AX_VERIFIER, observeAx } from './ax';
 import { readInOrder } from './bidi';
 import { formButtonLabels, isEditable, linkOf, pressedLabel } from './control-facts';
 import { isPaymentField, isPersonalField } from './field-kinds';
+import { fieldPlace } from './field-place';
 import { flatParent, holdsLegibleText } from './flat-tree';
 import { formControls } from './form-props';
 import { activatedSubmitter, certifySubmission, submissionFor } from './form-request';
@@ -224,6 +225,7 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
     // Its controls, those joined to it with form= from outside it too: they are sent with it.
     formHasPassword: controls.some((control) => control instanceof HTMLInputElement && control.type === 'password'),
     editable: isEditable(element),
+    field: isEditable(element) ? fieldPlace(element) : null,
     isPassword: element instanceof HTMLInputElement && element.type === 'password',
     inForm: element instanceof HTMLFormElement || form !== null || element.closest('form') !== null,
     isPayment: isPaymentField(element),

@@ -39,6 +39,14 @@ export const nodeTypeOf = (node: Node): number => nodeGet('nodeType').call(node)
 export const openShadowRootOf = (element: Element): ShadowRoot | null =>
   member(() => Element.prototype, 'Element', 'shadowRoot', 'get').call(element) as ShadowRoot | null;
 
+/** An element's local name and its previous element sibling, as the typing history's field place reads them (field-place.ts). */
+export const localNameOf = (element: Element): string =>
+  member(() => Element.prototype, 'Element', 'localName', 'get').call(element) as string;
+export const previousElementSiblingOf = (element: Element): Element | null =>
+  member(() => Element.prototype, 'Element', 'previousElementSibling', 'get').call(element) as Element | null;
+/** A shadow root's host. */
+export const hostOf = (root: ShadowRoot): Element => member(() => ShadowRoot.prototype, 'ShadowRoot', 'host', 'get').call(root) as Element;
+
 /** An element's namespace (Element.prototype's getter): a form's `<input name="namespaceURI">` is not it (a red team, Dec 7). */
 export const namespaceOf = (element: Element): string | null =>
   member(() => Element.prototype, 'Element', 'namespaceURI', 'get').call(element) as string | null;

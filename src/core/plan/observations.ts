@@ -50,6 +50,11 @@ export const UiElementValueSchema = z.strictObject({
   formHasPassword: z.boolean(),
   /** A text field, textarea or contenteditable that is not read-only. */
   editable: z.boolean(),
+  /**
+   * An editable element's place in its frame, hashed (content/verifiers/field-place.ts): the field
+   * the typing history joins pieces by, whatever selector named it; null for anything else.
+   */
+  field: z.string().max(64).nullable().default(null),
   isPassword: z.boolean(),
   /** Is a form, or belongs to one. */
   inForm: z.boolean(),

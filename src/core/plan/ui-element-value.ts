@@ -15,6 +15,7 @@ export function uiElementValue(observed: Partial<UiElementValue> = {}): UiElemen
     isSubmit: false,
     formHasPassword: false,
     editable: false,
+    field: null,
     isPassword: false,
     inForm: false,
     isPayment: false,
