@@ -2,8 +2,12 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { escapeIdentifier } from '../../src/core/text/css-identifier';
 
-// The css.escape package (Mathias Bynens's polyfill of CSS.escape): outside a browser it is its own implementation.
+// The css.escape package (Mathias Bynens's polyfill of CSS.escape): outside a browser it is its own
+// implementation. Loading it puts a `CSS` global in place; removed again, since unit files share
+// their globals and modules that look for `CSS.supports` would find this one (a full run, Dec 7).
+const hadCss = 'CSS' in globalThis;
 const cssEscape = createRequire(import.meta.url)('css.escape') as (value: string) => string;
+if (!hadCss) delete (globalThis as { CSS?: unknown }).CSS;
 const codeUnitAt = (s: string, at: number) => s.charCodeAt(at);
 const ours = (value: string) => escapeIdentifier(value, codeUnitAt);
 
