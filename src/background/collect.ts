@@ -32,7 +32,7 @@ import { mark } from './marks';
 import { wordlessPictures } from './picture-regions';
 import { certifyPixels, type PixelEvidence, type ScreenView, type Shot } from './pixels';
 import { type FrameSender, frameKey, originOf } from './sender';
-import { claimTyped } from './typed-history';
+import { claimTyped, fieldKeys } from './typed-history';
 
 /**
  * COLLECT EVIDENCE: everything the judge will weigh for one resolved built-in call — the frame's
@@ -98,7 +98,7 @@ export async function collectEvidence(
       ...(call.tool === 'type'
         ? {
             typed: call.args.text,
-            typedBefore: await claimTyped(sender.tabId, frame, target.element.field ?? `selector:${selector}`, call.args.text),
+            typedBefore: await claimTyped(sender.tabId, frame, fieldKeys(selector, target.element.field), call.args.text),
           }
         : {}),
     });

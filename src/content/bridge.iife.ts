@@ -57,11 +57,17 @@ type Runtime = {
   onMessage: { addListener(listener: Listener): void };
 };
 /**
- * The extension API, first touched a task after document_start: Firefox builds it for a content
- * script at its first use, 6–7 ms (bench/reports/load-floor.md) that the page's parser would wait for.
+ * The extension API by build target (src/target.d.ts): Chromium before 148 has no `browser` in a
+ * content script, and there `globalThis.browser` can be the page's element with id="browser" (a
+ * review, Dec 7). Touched at document_start: deferring it a task in Firefox, where a content
+ * script's API is built at its first use, moved the page's first script 4 ms sooner (not told
+ * apart from the spread) and left a window in which a frame's parent could not answer for it.
  */
-const runtime = () =>
-  ((globalThis as { browser?: { runtime: Runtime } }).browser ?? (globalThis as { chrome?: { runtime: Runtime } }).chrome)?.runtime;
+const runtime = (
+  __TARGET__ === 'firefox'
+    ? (globalThis as { browser?: { runtime: Runtime } }).browser
+    : (globalThis as { chrome?: { runtime: Runtime } }).chrome
+)?.runtime;
 
 const MODES: readonly string[] = SITE_MODES;
 const scope = globalThis as Record<string, unknown>;
@@ -77,7 +83,7 @@ function siteMode(): string | null {
 
 /** The site's mode, from the policy, for the MAIN-world interceptor; without an answer its default stays. */
 function deliverInterceptionMode(port: MessagePort): void {
-  runtime()
+  runtime
     ?.sendMessage({ kind: 'interception:mode' })
     .then((mode) => {
       // Only one of the modes, which are strings, passes.
@@ -122,8 +128,7 @@ function onHandshake(event: Event): void {
       keeper.wake?.();
     }
   };
-  // After the page's first scripts, which the answer would come after anyway.
-  setTimeout(deliverInterceptionMode, 0, port);
+  deliverInterceptionMode(port);
 }
 window.addEventListener(HANDSHAKE_EVENT, onHandshake, true);
 
@@ -155,21 +160,16 @@ keeper.wake = () =>
 /**
  * Frame chain requests (messages/frame-chain.ts), registered here so that a parent whose bridge has
  * not loaded can still vouch for its frame element. Only this extension's background may ask.
- * Registered a task after document_start (above): a frame below cannot have started, proposed and
- * been asked about by then, and a parent that does not answer fails the frame's check closed.
  */
-setTimeout(() => {
-  const api = runtime();
-  api?.onMessage.addListener((message, sender, respond) => {
-    const kind = (message as { kind?: unknown } | null)?.kind;
-    if (typeof kind !== 'string' || !kind.startsWith('frame:')) return undefined;
-    if (sender.id !== api.id || sender.tab !== undefined) return undefined;
-    loadBridge()
-      .then((module) => module.answerFrameRequest(message))
-      .then(respond, () => respond(undefined));
-    return true;
-  });
-}, 0);
+runtime?.onMessage.addListener((message, sender, respond) => {
+  const kind = (message as { kind?: unknown } | null)?.kind;
+  if (typeof kind !== 'string' || !kind.startsWith('frame:')) return undefined;
+  if (sender.id !== runtime.id || sender.tab !== undefined) return undefined;
+  loadBridge()
+    .then((module) => module.answerFrameRequest(message))
+    .then(respond, () => respond(undefined));
+  return true;
+});
 
 /**
  * Frame chain (src/content/frame-element.ts): records which window posts a nonce this frame was

@@ -7,8 +7,13 @@ type Sender = { id?: string; tab?: unknown };
 type Listener = (message: unknown, sender: Sender, respond: (answer: unknown) => void) => boolean | undefined;
 type Runtime = { id: string; sendMessage(message: unknown): Promise<unknown>; onMessage: { addListener(listener: Listener): void } };
 
-const runtime = ((globalThis as { browser?: { runtime: Runtime } }).browser ?? (globalThis as { chrome?: { runtime: Runtime } }).chrome)!
-  .runtime;
+// By build target: Chromium before 148 has no `browser` here, and `globalThis.browser` is then the
+// page's element with id="browser" (a review, Dec 7).
+const runtime = (
+  __TARGET__ === 'firefox'
+    ? (globalThis as { browser?: { runtime: Runtime } }).browser
+    : (globalThis as { chrome?: { runtime: Runtime } }).chrome
+)!.runtime;
 
 export function sendToBackground(message: unknown): Promise<unknown> {
   try {

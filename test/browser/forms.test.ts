@@ -389,6 +389,19 @@ describe.each(BROWSERS)('forms certified to the request in %s', (name) => {
     await page.close();
   });
 
+  it('judges the pieces one field whole though the page puts an element before it after each, and the second piece names it by another selector', async () => {
+    const leaked = () => env.server.requests.filter((request) => request.path === '/leak-split').length;
+    const before = leaked();
+    const page = await env.open('bank.example', '/split-card-shift.html');
+    const type = (target: string, text: string) => ({ tool: 'type', args: { target, text } });
+    expect(await propose(page, type('#voucher', '4111 1111 '))).toMatchObject({ decision: 'allow', executed: true });
+    const second = await proposeAndAnswer(env, page, type('.redeem label > input', '1111 1111'), { approve: false });
+    expect(second.verdict).toMatchObject({ decision: 'ask', executed: false });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(leaked()).toBe(before);
+    await page.close();
+  });
+
   it('asks before typing a card number or an IBAN into a field not declared for it', async () => {
     const page = await open('honest');
     for (const text of [

@@ -7,7 +7,7 @@ import { AX_VERIFIER, observeAx } from './ax';
 import { readInOrder } from './bidi';
 import { formButtonLabels, isEditable, linkOf, pressedLabel } from './control-facts';
 import { isPaymentField, isPersonalField } from './field-kinds';
-import { fieldPlace } from './field-place';
+import { fieldOf } from './field-place';
 import { flatParent, holdsLegibleText } from './flat-tree';
 import { formControls } from './form-props';
 import { activatedSubmitter, certifySubmission, submissionFor } from './form-request';
@@ -209,6 +209,7 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
   const isSubmit = submitter !== null;
   // Read once: the value's href and download, and the digest, which holds where it goes.
   const link = linkOf(element);
+  const editable = isEditable(element);
   return {
     count: 1,
     selectorError: null,
@@ -224,8 +225,8 @@ function describe(element: Element, text: string, submitter: HTMLButtonElement |
     isSubmit,
     // Its controls, those joined to it with form= from outside it too: they are sent with it.
     formHasPassword: controls.some((control) => control instanceof HTMLInputElement && control.type === 'password'),
-    editable: isEditable(element),
-    field: isEditable(element) ? fieldPlace(element) : null,
+    editable,
+    field: editable ? fieldOf(element) : null,
     isPassword: element instanceof HTMLInputElement && element.type === 'password',
     inForm: element instanceof HTMLFormElement || form !== null || element.closest('form') !== null,
     isPayment: isPaymentField(element),

@@ -51,10 +51,14 @@ export const UiElementValueSchema = z.strictObject({
   /** A text field, textarea or contenteditable that is not read-only. */
   editable: z.boolean(),
   /**
-   * An editable element's place in its frame, hashed (content/verifiers/field-place.ts): the field
-   * the typing history joins pieces by, whatever selector named it; null for anything else.
+   * An editable element's place in its frame, hashed, and its random token (content/verifiers/
+   * field-place.ts): what the typing history joins pieces by, with the selector's text; null for
+   * anything else.
    */
-  field: z.string().max(64).nullable().default(null),
+  field: z
+    .strictObject({ place: z.string().max(64), token: z.string().max(64) })
+    .nullable()
+    .default(null),
   isPassword: z.boolean(),
   /** Is a form, or belongs to one. */
   inForm: z.boolean(),
