@@ -9,6 +9,7 @@ import { formButtonLabels, isEditable, linkOf, pressedLabel } from './control-fa
 import { isPaymentField, isPersonalField } from './field-kinds';
 import { fieldOf } from './field-place';
 import { flatParent, holdsLegibleText } from './flat-tree';
+import { fnv1a } from './fnv';
 import { formControls } from './form-props';
 import { activatedSubmitter, certifySubmission, submissionFor } from './form-request';
 import { showsGraphic } from './graphic';
@@ -269,12 +270,7 @@ export function elementDigest(element: Element, text = shownLabel(element), href
     Math.round(rect.width),
     Math.round(rect.height),
   ].join('\u0000');
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < material.length; i++) {
-    hash ^= material.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return `fnv1a:${(hash >>> 0).toString(16).padStart(8, '0')}:${material.length}`;
+  return `fnv1a:${fnv1a(material)}:${material.length}`;
 }
 
 function toRect(rect: DOMRect) {

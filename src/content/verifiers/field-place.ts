@@ -1,3 +1,4 @@
+import { fnv1a } from './fnv';
 import { hostOf, localNameOf, nodeTypeOf, parentNodeOf, previousElementSiblingOf } from './node-reads';
 
 /** Preceding siblings counted at most: a place that collides on a longer run only joins more pieces. */
@@ -27,8 +28,7 @@ type Tokened = { [TOKEN]?: string };
 export function fieldOf(element: Element): { place: string; token: string } {
   let token = (element as Tokened)[TOKEN];
   if (typeof token !== 'string') {
-    const bytes = crypto.getRandomValues(new Uint8Array(8));
-    token = `token:${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+    token = `token:${crypto.getRandomValues(new Uint32Array(2)).join('-')}`;
     Object.defineProperty(element, TOKEN, { value: token });
   }
   return { place: placeOf(element), token };
@@ -58,10 +58,5 @@ function placeOf(element: Element): string {
     path += `${localNameOf(node as Element)}:${index}>`;
     node = parentNodeOf(node);
   }
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < path.length; i++) {
-    hash ^= path.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return `place:${(hash >>> 0).toString(16).padStart(8, '0')}:${path.length}`;
+  return `place:${fnv1a(path)}:${path.length}`;
 }

@@ -72,28 +72,30 @@ export function patchValueSetters(): void {
   }
 }
 
+/** The captured `value` accessors of the field's kind, by its local name; null for another element. */
+function accessOf(field: Element): ValueAccess | null {
+  for (let at = 0; at < FIELDS.length; at += 1) {
+    const { name, access } = FIELDS[at]!;
+    if (access !== null && dom.localName(field) === name) return access;
+  }
+  return null;
+}
+
 /**
  * Writes `before` back through the captured `value` setter of the field's kind. Restoring by value
  * is exact for every kind (a select written through selectedIndex included); a field the setter
  * wrote was of the kind whose getter read it, and its local name says which.
  */
 function restoreValue(field: Element, before: string): void {
-  for (let at = 0; at < FIELDS.length; at += 1) {
-    const { name, access } = FIELDS[at]!;
-    if (access !== null && dom.localName(field) === name) {
-      apply(access.set, field, [before]);
-      return;
-    }
-  }
+  const access = accessOf(field);
+  if (access !== null) apply(access.set, field, [before]);
 }
 
 /** A field's current value, read through the captured getter ('' when it cannot be read). */
 export function fieldValue(field: Element): string {
   try {
-    for (let at = 0; at < FIELDS.length; at += 1) {
-      const { name, access } = FIELDS[at]!;
-      if (access !== null && dom.localName(field) === name) return StringCtor(apply(access.get, field, []));
-    }
+    const access = accessOf(field);
+    if (access !== null) return StringCtor(apply(access.get, field, []));
   } catch {
     // Fall through.
   }
